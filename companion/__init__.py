@@ -1,0 +1,1 @@
+"""Card Table Companion: scorekeeping for Crazy Eights, Vändåtta and Uno."""
