@@ -1,0 +1,112 @@
+"""Benchmark: time to save a round and to open the data, by number of stored matches.
+
+Run: python bench/storage.py [--sizes 1,100,1000,10000] [--saves 200]
+Saves include every fsync. Stored matches have 20 rounds of 4 players each.
+"""
+
+import argparse
+import random
+import statistics
+import tempfile
+import time
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from companion.match import Match
+from companion.storage import Store, StoredMatch
+
+PLAYERS = ("Ada", "Bo", "Cy", "Di")
+ROUNDS = 20
+
+
+def played_match() -> Match:
+    """A match of 20 rounds, 4 players, that is never over."""
+    match = Match.new("crazy-eights", PLAYERS, rounds=1000)
+    for n in range(ROUNDS):
+        went_out = PLAYERS[n % 4]
+        others = [p for p in PLAYERS if p != went_out]
+        hands = {others[0]: {"8": 1, "K": 1}, others[1]: {"3": 2}, others[2]: 14}
+        match = match.record_round(went_out, hands)
+    return match
+
+
+def next_round(match: Match) -> Match:
+    """The match with one more round."""
+    return match.record_round("Ada", {"Bo": {"8": 1}, "Cy": {"2": 1}, "Di": 5})
+
+
+def fill(data: Path, count: int, played: Match) -> None:
+    """Store `count` matches in bulk through the storage layer."""
+    start = datetime.now(UTC) - timedelta(days=count)
+    rng = random.Random(count)
+    with Store.open(data) as store:
+        ids = (f"{rng.getrandbits(48):012x}" for _ in range(count))
+        batch = [
+            StoredMatch(match_id, start + timedelta(days=n), None, played)
+            for n, match_id in enumerate(ids)
+        ]
+        store.add_imported(batch)
+
+
+def time_open(data: Path) -> tuple[float, int]:
+    """Seconds to open the data and list every match; and how many there are."""
+    began = time.perf_counter()
+    with Store.open(data) as store:
+        count = len(store.list_matches())
+    return time.perf_counter() - began, count
+
+
+def time_saves(stores: list[Store], saves: int, played: Match) -> list[float]:
+    """Median seconds, per store, to save a 21st round into a random match.
+
+    The stores take turns, one save each, so that background disk activity
+    weighs on every size alike.
+    """
+    rng = random.Random(saves)
+    match = next_round(played)
+    ids = [[summary.id for summary in store.list_matches()] for store in stores]
+    timings: list[list[float]] = [[] for _ in stores]
+    for _ in range(saves):
+        for store, store_ids, store_timings in zip(stores, ids, timings, strict=True):
+            match_id = rng.choice(store_ids)
+            began = time.perf_counter()
+            store.save_match(match_id, match)
+            store_timings.append(time.perf_counter() - began)
+    return [statistics.median(store_timings) for store_timings in timings]
+
+
+def main() -> None:
+    """Fill a data directory per size, then time saving and opening."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="1,100,1000,10000")
+    parser.add_argument("--saves", type=int, default=200)
+    args = parser.parse_args()
+    sizes = [int(size) for size in args.sizes.split(",")]
+    match = played_match()
+    with tempfile.TemporaryDirectory(prefix="bench-storage-") as scratch:
+        directories = [Path(scratch) / str(size) for size in sizes]
+        fills, opens = [], []
+        for size, data in zip(sizes, directories, strict=True):
+            began = time.perf_counter()
+            fill(data, size, match)
+            fills.append(time.perf_counter() - began)
+            opens.append(statistics.median(time_open(data)[0] for _ in range(3)))
+        stores = [Store.open(data) for data in directories]
+        try:
+            saves = time_saves(stores, args.saves, match)
+        finally:
+            for store in stores:
+                store.close()
+    results = list(zip(sizes, saves, opens, fills, strict=True))
+    base = results[0][1]
+    header = ("matches", "save (ms)", "vs 1st", "open (ms)", "fill (s)")
+    print("{:>8} {:>10} {:>7} {:>10} {:>9}".format(*header))
+    for size, saved, opened, filled in results:
+        print(
+            f"{size:>8} {saved * 1000:>10.2f} {saved / base:>6.2f}x "
+            f"{opened * 1000:>10.1f} {filled:>9.1f}"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,23 @@
+"""Storage: matches, players and settings in TinyDB documents that survive crashes."""
+
+from companion.storage.errors import (
+    STORE_ERROR_CODES,
+    STORE_NOTICE_CODES,
+    StoreError,
+    StoreNotice,
+)
+from companion.storage.records import MatchSummary, PlayerRecord, StoredMatch
+from companion.storage.store import Store
+from companion.storage.transfer import ImportResult
+
+__all__ = [
+    "STORE_ERROR_CODES",
+    "STORE_NOTICE_CODES",
+    "ImportResult",
+    "MatchSummary",
+    "PlayerRecord",
+    "Store",
+    "StoreError",
+    "StoreNotice",
+    "StoredMatch",
+]

@@ -1,0 +1,69 @@
+"""The storage layer's errors and notices: stable codes plus plain parameters."""
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+STORE_ERROR_CODES: dict[str, tuple[str, ...]] = {
+    # A save could not be written (disk full, I/O error); the previous data is intact.
+    "save-failed": ("reason",),
+    # The data directory cannot be written to; nothing was changed.
+    "read-only-directory": ("path",),
+    # The data directory cannot be created or opened at all.
+    "data-dir-unusable": ("path", "reason"),
+    # Another running copy of the app holds the data directory.
+    "data-locked": ("path",),
+    # A file was written by a newer version of the app; it was left as it is.
+    "newer-schema": ("path", "version", "supported"),
+    "no-such-match": ("id",),
+    # The match was changed elsewhere (another tab) since it was loaded; not saved.
+    "match-changed": ("id",),
+    "no-such-player": ("player",),
+    "duplicate-player": ("player",),
+    # A player who appears in stored matches can only be hidden, not deleted.
+    "player-in-match": ("player", "matches"),
+    "unknown-setting": ("name",),
+    "bad-setting": ("name",),
+    # An import file was rejected as a whole; nothing was imported.
+    "import-unreadable": ("path", "reason"),
+    "import-not-json": ("path",),
+    "import-wrong-shape": ("path", "where"),
+    "import-newer-version": ("path", "version", "supported"),
+    "import-bad-match": ("path", "id", "reason"),
+    "export-failed": ("path", "reason"),
+}
+"""Every code StoreError can carry, with the names of its parameters."""
+
+STORE_NOTICE_CODES: dict[str, tuple[str, ...]] = {
+    # A damaged file was moved aside and its last good copy put back.
+    "backup-restored": ("path", "moved_to"),
+    # A damaged file with no good copy was moved aside; its data starts empty.
+    "file-moved-aside": ("path", "moved_to"),
+    # The list of matches disagreed with the match files and was rebuilt from them.
+    "index-repaired": ("matches",),
+    # Data written by an older version of the app was upgraded.
+    "data-migrated": ("from_version", "to_version"),
+}
+"""Every code StoreNotice can carry: what the store did on opening, to tell the user."""
+
+
+class StoreError(Exception):
+    """A storage operation that failed as a whole: the data on disk is unchanged.
+
+    `code` is a key of STORE_ERROR_CODES and `params` its plain values; the text a
+    user reads is made from them by the translation layer, never here.
+    """
+
+    def __init__(self, code: str, **params: object) -> None:
+        detail = ", ".join(f"{key}={value!r}" for key, value in params.items())
+        super().__init__(f"{code}: {detail}" if detail else code)
+        assert sorted(STORE_ERROR_CODES.get(code, ("?",))) == sorted(params), code
+        self.code = code
+        self.params = params
+
+
+@dataclass(frozen=True)
+class StoreNotice:
+    """Something the store repaired on opening that the user should hear about."""
+
+    code: str
+    params: Mapping[str, object] = field(default_factory=dict)

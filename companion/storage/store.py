@@ -1,0 +1,314 @@
+"""The Store: the one way the app reads and writes matches, players and settings."""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from tinydb import TinyDB
+
+from companion.match import Match
+from companion.storage import schema, transfer
+from companion.storage.backends import Backend, FileBackend, MemoryBackend
+from companion.storage.checks import make_check
+from companion.storage.errors import StoreError, StoreNotice
+from companion.storage.index import MatchIndex, repair_index
+from companion.storage.locking import DirectoryLock, unusable
+from companion.storage.matchfiles import MatchFiles
+from companion.storage.records import (
+    MatchSummary,
+    PlayerRecord,
+    StoredMatch,
+    finished_time,
+    new_match_id,
+    now,
+    summary_of,
+)
+from companion.storage.roster import Roster
+
+
+class Store:
+    """Matches, players and settings of one data directory, or of memory.
+
+    One Store serves every session of the process: each public method holds one
+    lock, so read-modify-write sequences never interleave. A second Store on the
+    same directory (in any process) is refused with StoreError("data-locked").
+    """
+
+    def __init__(
+        self,
+        backend: Backend,
+        notices: list[StoreNotice],
+        lock: DirectoryLock | None = None,
+    ) -> None:
+        self._lock = threading.RLock()
+        self._backend = backend
+        self._directory_lock = lock
+        self.data_dir: Path | None = backend.root
+        self.notices = notices
+        self._migrated: set[int] = set()
+        self._databases: dict[tuple[str, str], TinyDB] = {}
+        self._files = MatchFiles(backend, make_check("matches", self._migrated.add))
+        found = backend.keys()
+        self._roster = Roster(self._database("roster", "roster"))
+        self._index = MatchIndex(
+            lambda bucket: self._database("index", bucket), found["index"]
+        )
+        repaired = repair_index(self._index, found["matches"], self._read_summary)
+        if repaired:
+            self.notices.append(StoreNotice("index-repaired", {"matches": repaired}))
+        pending = self._roster.pending_rename()
+        if pending is not None:
+            self._rename_everywhere(*pending)
+        names = (name for s in self._index.summaries() for name in s.players)
+        self._roster.include(names)
+        if self._migrated:
+            versions = {"from_version": min(self._migrated)}
+            versions["to_version"] = schema.SCHEMA_VERSION
+            self.notices.append(StoreNotice("data-migrated", versions))
+
+    @classmethod
+    def open(cls, data_dir: Path | str) -> Store:
+        """The store of a data directory (created if need be), locked for this Store."""
+        root = Path(data_dir)
+        lock = DirectoryLock.take(root)
+        try:
+            notices: list[StoreNotice] = []
+            try:
+                backend = FileBackend(root, notices.append)
+            except OSError as error:
+                raise unusable(root, error) from error
+            return cls(backend, notices, lock)
+        except BaseException:
+            lock.release()
+            raise
+
+    @classmethod
+    def in_memory(cls) -> Store:
+        """A store that keeps everything in memory: for tests."""
+        return cls(MemoryBackend(), [])
+
+    def close(self) -> None:
+        """Release the data directory for another Store."""
+        with self._lock:
+            if self._directory_lock is not None:
+                self._directory_lock.release()
+                self._directory_lock = None
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _database(self, kind: str, key: str) -> TinyDB:
+        database = self._databases.get((kind, key))
+        if database is None:
+            check = make_check(kind, self._migrated.add)
+            database = self._backend.database(kind, key, check)
+            self._databases[(kind, key)] = database
+        return database
+
+    def _read_summary(self, match_id: str) -> tuple[MatchSummary | None, int]:
+        stored, revision = self._files.read(match_id)
+        return (None if stored is None else summary_of(stored)), revision
+
+    def _write_match(self, stored: StoredMatch) -> None:
+        revision = self._files.write(stored)
+        with contextlib.suppress(StoreError):
+            # The match file, already written, is the truth: the index entry
+            # names an older revision and is rebuilt from the file on next open.
+            self._index.put(summary_of(stored), revision)
+
+    # Matches
+
+    def list_matches(self) -> list[MatchSummary]:
+        """Every stored match, newest first, without opening the match files."""
+        with self._lock:
+            return self._index.summaries()
+
+    def _load_stored(self, match_id: str) -> StoredMatch:
+        summary = self._index.get(match_id)
+        if summary is None:
+            raise StoreError("no-such-match", id=match_id)
+        stored, revision = self._files.read(match_id)
+        if stored is None:
+            self._index.remove(match_id)
+            raise StoreError("no-such-match", id=match_id)
+        if self._index.revision(match_id) != revision:
+            with contextlib.suppress(StoreError):
+                self._index.put(summary_of(stored), revision)
+        return stored
+
+    def load_stored(self, match_id: str) -> StoredMatch:
+        """A match with its id and created and finished times."""
+        with self._lock:
+            return self._load_stored(match_id)
+
+    def load_match(self, match_id: str) -> Match:
+        """A stored match; StoreError("no-such-match") if there is none."""
+        return self.load_stored(match_id).match
+
+    def add_match(self, match: Match) -> str:
+        """Store a new match (its players join the roster); returns its id."""
+        with self._lock:
+            match_id = new_match_id()
+            while self._index.get(match_id) is not None:
+                match_id = new_match_id()
+            self._roster.include(match.players)
+            self._write_match(
+                StoredMatch(match_id, now(), finished_time(match, None), match)
+            )
+            return match_id
+
+    def save_match(
+        self, match_id: str, match: Match, *, base: Match | None = None
+    ) -> None:
+        """Replace a stored match, durably, or StoreError and the disk unchanged.
+
+        With `base` (the match as loaded), StoreError("match-changed") when the
+        stored match is no longer that one, rather than overwrite another change.
+        """
+        with self._lock:
+            summary = self._index.get(match_id)
+            if summary is None:
+                raise StoreError("no-such-match", id=match_id)
+            if base is not None and self._load_stored(match_id).match != base:
+                raise StoreError("match-changed", id=match_id)
+            finished = finished_time(match, summary.finished)
+            self._write_match(StoredMatch(match_id, summary.created, finished, match))
+
+    def update_match(self, match_id: str, change: Callable[[Match], Match]) -> Match:
+        """Apply `change` to the stored match and save the result, as one step."""
+        with self._lock:
+            previous = self._load_stored(match_id)
+            match = change(previous.match)
+            finished = finished_time(match, previous.finished)
+            self._write_match(StoredMatch(match_id, previous.created, finished, match))
+            return match
+
+    def delete_match(self, match_id: str) -> None:
+        """Delete a stored match for good."""
+        with self._lock:
+            if self._index.get(match_id) is None:
+                raise StoreError("no-such-match", id=match_id)
+            self._files.delete(match_id)
+            with contextlib.suppress(StoreError):
+                # Repaired on the next open: the index names a file that is gone.
+                self._index.remove(match_id)
+
+    def add_imported(self, matches: Iterable[StoredMatch]) -> list[str]:
+        """Store matches with their own ids, skipping ids already stored."""
+        with self._lock:
+            entries: list[tuple[MatchSummary, int]] = []
+            try:
+                for stored in matches:
+                    if self._index.get(stored.id) is None:
+                        self._roster.include(stored.match.players)
+                        revision = self._files.write(stored)
+                        entries.append((summary_of(stored), revision))
+            finally:
+                # List what was written even if a later write failed.
+                if entries:
+                    self._index.rewrite(entries, [])
+            return [summary.id for summary, _ in entries]
+
+    # Players
+
+    def players(self) -> list[PlayerRecord]:
+        """The roster, alphabetically, hidden players included."""
+        with self._lock:
+            return self._roster.players()
+
+    def add_player(self, name: str) -> PlayerRecord:
+        """Put a new player on the roster; StoreError("duplicate-player") if known."""
+        with self._lock:
+            return self._roster.add(name)
+
+    def include_players(self, records: Iterable[PlayerRecord]) -> list[str]:
+        """Add players not yet known (by name, any case); returns the names added."""
+        with self._lock:
+            return self._roster.include_records(records)
+
+    def hide_player(self, name: str, hidden: bool = True) -> None:
+        """Hide a player from the pickers, or show them again."""
+        with self._lock:
+            self._roster.set_hidden(name, hidden)
+
+    def _matches_of(self, name: str) -> list[str]:
+        return [s.id for s in self._index.summaries() if name in s.players]
+
+    def delete_player(self, name: str) -> None:
+        """Delete a player who is in no stored match (others can only be hidden)."""
+        with self._lock:
+            count = len(self._matches_of(name))
+            if count:
+                raise StoreError("player-in-match", player=name, matches=count)
+            self._roster.remove(name)
+
+    def rename_player(self, old: str, new: str) -> None:
+        """Rename a player on the roster and in every stored match."""
+        with self._lock:
+            checked = self._roster.check_rename(old, new)
+            if checked != old:
+                self._rename_everywhere(old, checked)
+
+    def _rename_everywhere(self, old: str, new: str) -> None:
+        # Every match is renamed in memory first, so a refusal changes nothing;
+        # the note lets a crash during the writes be finished on the next open.
+        renamed = []
+        for match_id in self._matches_of(old):
+            previous = self._load_stored(match_id)
+            match = previous.match.rename_player(old, new)
+            renamed.append(
+                StoredMatch(match_id, previous.created, previous.finished, match)
+            )
+        self._roster.begin_rename(old, new)
+        for stored in renamed:
+            self._write_match(stored)
+        self._roster.finish_rename(old, new)
+
+    # Settings
+
+    def settings(self) -> dict[str, Any]:
+        """Language, theme, last game and house rules (defaults where unset)."""
+        with self._lock:
+            return self._roster.settings()
+
+    def update_settings(self, **changes: Any) -> None:
+        """Change some settings; StoreError for an unknown setting or bad value."""
+        with self._lock:
+            self._roster.update_settings(changes)
+
+    # Export and import
+
+    def export_all(self, path: Path | str) -> int:
+        """Write every match, player and setting to a JSON file; returns matches."""
+        with self._lock:
+            return transfer.export_all(self, Path(path))
+
+    def export_match(self, match_id: str, path: Path | str) -> None:
+        """Write one match (and its players) to a JSON file."""
+        with self._lock:
+            transfer.export_match(self, match_id, Path(path))
+
+    def export_csv(
+        self,
+        match_id: str,
+        path: Path | str,
+        *,
+        round_label: str = "round",
+        total_label: str = "total",
+    ) -> None:
+        """Write one match as CSV: a row per round, a column per player, totals."""
+        with self._lock:
+            match = self._load_stored(match_id).match
+            transfer.export_csv(match, Path(path), round_label, total_label)
+
+    def import_file(self, path: Path | str) -> transfer.ImportResult:
+        """Import an export file, all checked first; StoreError and no change if bad."""
+        with self._lock:
+            return transfer.import_file(self, Path(path))

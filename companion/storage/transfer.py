@@ -1,0 +1,236 @@
+"""Export files (versioned JSON, CSV) and the checks an import file must pass."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from companion.errors import MatchError
+from companion.match import Match
+from companion.match_settings import check_name
+from companion.storage.errors import StoreError
+from companion.storage.files import fsync_directory, write_new_file
+from companion.storage.records import (
+    MATCH_ID,
+    SETTINGS_DEFAULTS,
+    PlayerRecord,
+    StoredMatch,
+    format_time,
+    now,
+    parse_optional_time,
+    parse_time,
+)
+from companion.storage.roster import check_settings_document
+from companion.storage.storages import DamagedData
+
+if TYPE_CHECKING:
+    from companion.storage.store import Store
+
+FORMAT = "card-table-companion"
+EXPORT_VERSION = 1
+"""The version of the export file format this code writes and reads."""
+
+
+@dataclass(frozen=True)
+class ImportData:
+    """The checked content of an import file, ready to apply."""
+
+    matches: tuple[StoredMatch, ...]
+    players: tuple[PlayerRecord, ...]
+    settings: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    """What an import did: matches added and skipped (already present), players."""
+
+    added: tuple[str, ...] = ()
+    skipped: tuple[str, ...] = ()
+    players_added: tuple[str, ...] = field(default=())
+    settings_restored: bool = False
+
+
+def _match_entry(stored: StoredMatch) -> dict[str, Any]:
+    return {
+        "id": stored.id,
+        "created": format_time(stored.created),
+        "finished": format_time(stored.finished),
+        "match": stored.match.to_dict(),
+    }
+
+
+def _write_export(path: Path, text: str) -> None:
+    try:
+        write_new_file(path, text.encode("utf-8"))
+        fsync_directory(path.parent)
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise StoreError("export-failed", path=str(path), reason=reason) from error
+
+
+def _envelope(kind: str, **content: Any) -> str:
+    document = {
+        "format": FORMAT,
+        "version": EXPORT_VERSION,
+        "kind": kind,
+        "exported": format_time(now()),
+        **content,
+    }
+    return json.dumps(document, ensure_ascii=False, indent=1)
+
+
+def export_all(store: Store, path: Path) -> int:
+    """Write every match, the roster and the settings; returns the match count."""
+    matches = [store.load_stored(s.id) for s in reversed(store.list_matches())]
+    players = [{"name": p.name, "hidden": p.hidden} for p in store.players()]
+    text = _envelope(
+        "all",
+        settings=store.settings(),
+        players=players,
+        matches=[_match_entry(stored) for stored in matches],
+    )
+    _write_export(path, text)
+    return len(matches)
+
+
+def export_match(store: Store, match_id: str, path: Path) -> None:
+    """Write one match and its players."""
+    stored = store.load_stored(match_id)
+    players = [{"name": name, "hidden": False} for name in stored.match.players]
+    text = _envelope("match", players=players, matches=[_match_entry(stored)])
+    _write_export(path, text)
+
+
+def export_csv(match: Match, path: Path, round_label: str, total_label: str) -> None:
+    """Write a match's points as CSV: a row per round, a column per player, totals."""
+    buffer = io.StringIO(newline="")
+    writer = csv.writer(buffer)
+    writer.writerow([round_label, *match.players])
+    for number, points in enumerate(match.round_points(), start=1):
+        writer.writerow([number, *(points[p] for p in match.players)])
+    totals = match.totals()
+    writer.writerow([total_label, *(totals[p] for p in match.players)])
+    _write_export(path, buffer.getvalue())
+
+
+class _Reject(Exception):
+    """An import file failed a check: the StoreError to raise is attached."""
+
+    def __init__(self, error: StoreError) -> None:
+        super().__init__(error.code)
+        self.error = error
+
+
+def read_import(path: Path) -> ImportData:
+    """Everything in an import file, fully checked; StoreError if anything is bad."""
+    try:
+        raw = path.read_bytes()
+    except OSError as error:
+        reason = error.strerror or type(error).__name__
+        raise StoreError("import-unreadable", path=str(path), reason=reason) from error
+    try:
+        document = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as error:
+        raise StoreError("import-not-json", path=str(path)) from error
+    try:
+        return _check_import(document, str(path))
+    except _Reject as rejected:
+        raise rejected.error from None
+
+
+def _shape(path: str, where: str) -> _Reject:
+    return _Reject(StoreError("import-wrong-shape", path=path, where=where))
+
+
+def _check_import(document: object, path: str) -> ImportData:
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise _shape(path, "format")
+    version = document.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise _shape(path, "version")
+    if version > EXPORT_VERSION:
+        raise _Reject(
+            StoreError(
+                "import-newer-version",
+                path=path,
+                version=version,
+                supported=EXPORT_VERSION,
+            )
+        )
+    kind = document.get("kind")
+    if kind not in ("all", "match"):
+        raise _shape(path, "kind")
+    entries = document.get("matches")
+    players = document.get("players", [])
+    if not isinstance(entries, list):
+        raise _shape(path, "matches")
+    if not isinstance(players, list):
+        raise _shape(path, "players")
+    matches = tuple(_check_match(entry, n, path) for n, entry in enumerate(entries))
+    ids = [stored.id for stored in matches]
+    for n, match_id in enumerate(ids):
+        if match_id in ids[:n]:
+            raise _shape(path, f"matches[{n}].id")
+    records = tuple(_check_player(entry, n, path) for n, entry in enumerate(players))
+    settings = document.get("settings") if kind == "all" else None
+    if settings is not None:
+        if not isinstance(settings, dict) or not set(settings) <= set(
+            SETTINGS_DEFAULTS
+        ):
+            raise _shape(path, "settings")
+        try:
+            check_settings_document(settings)
+        except DamagedData as error:
+            raise _shape(path, "settings") from error
+    return ImportData(matches, records, settings)
+
+
+def _check_match(entry: object, n: int, path: str) -> StoredMatch:
+    if not isinstance(entry, dict):
+        raise _shape(path, f"matches[{n}]")
+    match_id = entry.get("id")
+    if not isinstance(match_id, str) or not MATCH_ID.match(match_id):
+        raise _shape(path, f"matches[{n}].id")
+    try:
+        created = parse_time(entry.get("created"))
+        finished = parse_optional_time(entry.get("finished"))
+    except DamagedData as error:
+        raise _shape(path, f"matches[{n}].created") from error
+    try:
+        match = Match.from_dict(entry.get("match"))  # type: ignore[arg-type]
+    except MatchError as error:
+        reason = error.params.get("reason", error.code)
+        raise _Reject(
+            StoreError("import-bad-match", path=path, id=match_id, reason=reason)
+        ) from error
+    return StoredMatch(match_id, created, finished if match.is_over else None, match)
+
+
+def _check_player(entry: object, n: int, path: str) -> PlayerRecord:
+    if not isinstance(entry, dict) or not isinstance(entry.get("hidden", False), bool):
+        raise _shape(path, f"players[{n}]")
+    try:
+        name = check_name(entry.get("name"))
+    except MatchError as error:
+        raise _shape(path, f"players[{n}].name") from error
+    return PlayerRecord(name, entry.get("hidden", False))
+
+
+def import_file(store: Store, path: Path) -> ImportResult:
+    """Check a whole import file, then add what the store does not have yet."""
+    data = read_import(path)
+    before = {player.name for player in store.players()}
+    store.include_players(data.players)
+    added = store.add_imported(data.matches)
+    if data.settings is not None:
+        store.update_settings(**data.settings)
+    return ImportResult(
+        added=tuple(added),
+        skipped=tuple(s.id for s in data.matches if s.id not in added),
+        players_added=tuple(p.name for p in store.players() if p.name not in before),
+        settings_restored=data.settings is not None,
+    )

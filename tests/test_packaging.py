@@ -1,0 +1,17 @@
+"""A plain `pip install .` ships every subpackage and the translation files."""
+
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_every_subpackage_is_listed_for_installation():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    listed = set(config["tool"]["setuptools"]["packages"])
+    on_disk = {
+        ".".join(init.parent.relative_to(ROOT).parts)
+        for init in (ROOT / "companion").rglob("__init__.py")
+    }
+    assert on_disk <= listed, f"not installed by `pip install .`: {on_disk - listed}"
+    assert config["tool"]["setuptools"]["package-dir"]["companion.locales"] == "locales"
