@@ -3,6 +3,8 @@
 import argparse
 import sys
 
+from companion.i18n import get_translator
+from companion.messages import error_message
 from companion.storage.errors import StoreError
 from companion.storage.paths import data_dir
 from companion.storage.store import Store
@@ -10,11 +12,6 @@ from companion.storage.store import Store
 
 def describe_error(error: StoreError) -> str:
     """The English sentence for a store error, as the app would show it."""
-    try:
-        from companion.i18n import get_translator
-        from companion.messages import error_message
-    except ImportError:
-        return f"{error.code} {error.params}"
     return error_message(get_translator("en"), error)
 
 
