@@ -113,15 +113,17 @@ def test_settings_have_defaults_and_keep_changes(store: Store) -> None:
         "theme": "system",
         "last_game": None,
         "house_rules": {},
+        "keep_awake": True,
     }
     rules = {"uno": {"limit": 300, "values": {"J": 25}}}
     store.update_settings(language="nb", last_game="uno", house_rules=rules)
-    store.update_settings(theme="dark")
+    store.update_settings(theme="dark", keep_awake=False)
     assert store.settings() == {
         "language": "nb",
         "theme": "dark",
         "last_game": "uno",
         "house_rules": rules,
+        "keep_awake": False,
     }
 
 
@@ -131,6 +133,8 @@ def test_settings_have_defaults_and_keep_changes(store: Store) -> None:
         ({"colour": "red"}, "unknown-setting"),
         ({"last_game": "chess"}, "bad-setting"),
         ({"language": 7}, "bad-setting"),
+        ({"language": "nb", "keep_awake": 1}, "bad-setting"),
+        ({"keep_awake": "yes"}, "bad-setting"),
         ({"house_rules": {"uno": {"limit": {1, 2}}}}, "bad-setting"),
     ],
 )

@@ -18,6 +18,7 @@ SETTINGS_DEFAULTS: dict[str, Any] = {
     "theme": "system",
     "last_game": None,
     "house_rules": {},
+    "keep_awake": True,
 }
 """Every setting with its value before the user chooses one."""
 

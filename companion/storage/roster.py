@@ -37,13 +37,20 @@ def check_pending_document(document: dict[str, Any]) -> None:
         raise DamagedData("pending")
 
 
+THEMES = ("system", "light", "dark")
+
+
 def _valid_setting(name: str, value: object) -> bool:
     if name in ("language", "last_game") and value is None:
         return True
     if name == "last_game":
         return value in GAMES
-    if name in ("language", "theme"):
+    if name == "language":
         return isinstance(value, str)
+    if name == "theme":
+        return value in THEMES
+    if name == "keep_awake":
+        return isinstance(value, bool)
     if name == "house_rules":
         if not isinstance(value, dict):
             return False
