@@ -24,6 +24,19 @@ EXTRACTED_MODULES = (
     "companion/messages.py",
     "companion/rule_facts.py",
     "companion/rules.py",
+    "companion/app.py",
+    "companion/server.py",
+    "companion/ui/format.py",
+    "companion/ui/history.py",
+    "companion/ui/keypad.py",
+    "companion/ui/matches_screen.py",
+    "companion/ui/new_match_screen.py",
+    "companion/ui/players_screen.py",
+    "companion/ui/record_screen.py",
+    "companion/ui/rules_screen.py",
+    "companion/ui/scoreboard_screen.py",
+    "companion/ui/settings_screen.py",
+    "companion/ui/shell.py",
 )
 
 PLACEHOLDERS = re.compile(r"%\(\w+\)[sd]|\{\w+\}")

@@ -1,0 +1,97 @@
+"""The Flet app: routes, the session state, live updates between sessions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.i18n import negotiate
+from companion.storage import Store
+from companion.ui.matches_screen import MatchesScreen
+from companion.ui.new_match_screen import NewMatchScreen
+from companion.ui.players_screen import PlayersScreen
+from companion.ui.record_screen import RecordScreen
+from companion.ui.rules_screen import RulesScreen
+from companion.ui.scoreboard_screen import ScoreboardScreen
+from companion.ui.settings_screen import SettingsScreen
+from companion.ui.state import AppState, StateContext
+from companion.ui.theme import THEME_MODES, theme
+
+MATCH_TOPIC = "match-saved"
+"""Pubsub topic: a match was saved; the message is its id."""
+
+ROUTES = [
+    ft.Route(index=True, component=MatchesScreen),
+    ft.Route(path="new/:source?", component=NewMatchScreen),
+    ft.Route(
+        path="match/:id",
+        component=ScoreboardScreen,
+        children=[ft.Route(path="round/:number?", component=RecordScreen)],
+    ),
+    ft.Route(path="rules/:game?", component=RulesScreen),
+    ft.Route(path="players", component=PlayersScreen),
+    ft.Route(path="settings", component=SettingsScreen),
+]
+
+
+async def _browser_languages(page: ft.Page) -> list[str]:
+    info = await page.get_device_info()
+    languages = list(getattr(info, "languages", None) or [])
+    first = getattr(info, "language", None)
+    return languages or ([first] if first else [])
+
+
+@ft.component
+def App(store: Store) -> list[ft.View]:
+    """One browser session: its state, kept live with the other sessions."""
+    page = ft.context.page
+    state, _ = ft.use_state(lambda: AppState.load(store))
+
+    def connect() -> None:
+        def on_saved(_topic: str, _match_id: str) -> None:
+            async def refresh() -> None:
+                state.changed()
+
+            # A session whose browser went away (for now) has no connection;
+            # it catches up in on_connect when the browser comes back.
+            if page.session.connection is None:
+                return
+            # run_task binds this session's page, so the re-render lands here.
+            page.run_task(refresh)
+
+        def on_connect(_: ft.Event) -> None:
+            # The browser came back (a reload): drop a stale undo snackbar and
+            # show what other sessions saved meanwhile.
+            page.pop_dialog()
+            state.changed()
+
+        page.on_connect = on_connect
+
+        page.pubsub.subscribe_topic(MATCH_TOPIC, on_saved)
+        state.broadcast = lambda match_id: page.pubsub.send_others_on_topic(
+            MATCH_TOPIC, match_id
+        )
+        if not state.language_chosen:
+
+            async def detect() -> None:
+                state.lang = negotiate(await _browser_languages(page))
+
+            page.run_task(detect)
+
+    ft.use_effect(connect, dependencies=[], cleanup=page.pubsub.unsubscribe_all)
+    t = state.t
+    page.title = t.gettext("Card Table Companion")
+    page.theme_mode = THEME_MODES[state.theme]
+    page.theme = theme()
+    page.dark_theme = theme()
+    return StateContext(state, lambda: ft.Router(ROUTES, manage_views=True))
+
+
+def make_main(store: Store) -> Callable[[ft.Page], None]:
+    """The per-session entry Flet calls; every session shares `store`."""
+
+    def main(page: ft.Page) -> None:
+        page.render_views(App, store)
+
+    return main

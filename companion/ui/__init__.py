@@ -1,0 +1,1 @@
+"""The Flet screens of the app, their shared frame, state and formatting."""

@@ -1,0 +1,187 @@
+"""The scoreboard's round history (expandable, editable) and running-totals chart."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+import flet_charts as fch
+
+from companion.games import EndKind
+from companion.i18n import Translator
+from companion.match import Match
+from companion.ui import format as fmt
+from companion.ui.shell import labelled
+from companion.ui.theme import TARGET, seat_colour
+
+
+def _round_tile(
+    t: Translator,
+    match: Match,
+    index: int,
+    points_by: dict[str, int],
+    on_edit: Callable[[int], None],
+    on_delete: Callable[[int], None],
+) -> ft.Control:
+    played = match.rounds[index]
+    number = index + 1
+    lines: list[ft.Control] = []
+    for player in match.players:
+        entry = played.entry(player)
+        held = (
+            fmt.went_out_text(t, played) if entry is None else fmt.hand_text(t, entry)
+        )
+        lines.append(
+            ft.Row(
+                [
+                    ft.Text(player, weight=ft.FontWeight.W_600, width=110),
+                    ft.Text(held, expand=True),
+                    ft.Text(fmt.signed(t, points_by[player])),
+                ]
+            )
+        )
+    edit_label = t.gettext("Edit round {number}").format(number=number)
+    delete_label = t.gettext("Delete round {number}").format(number=number)
+    lines.append(
+        ft.Row(
+            [
+                labelled(
+                    edit_label,
+                    ft.OutlinedButton(
+                        t.gettext("Edit"),
+                        icon=ft.Icons.EDIT_OUTLINED,
+                        height=TARGET,
+                        on_click=lambda: on_edit(index),
+                    ),
+                    lambda: on_edit(index),
+                ),
+                labelled(
+                    delete_label,
+                    ft.OutlinedButton(
+                        t.gettext("Delete"),
+                        icon=ft.Icons.DELETE_OUTLINE,
+                        height=TARGET,
+                        on_click=lambda: on_delete(index),
+                    ),
+                    lambda: on_delete(index),
+                ),
+            ],
+            alignment=ft.MainAxisAlignment.END,
+        )
+    )
+    return ft.ExpansionTile(
+        title=ft.Text(f"{fmt.round_title(t, number)} · {fmt.went_out_text(t, played)}"),
+        subtitle=ft.Text(fmt.round_points_line(t, match, points_by)),
+        controls=lines,
+        controls_padding=ft.Padding.symmetric(horizontal=16, vertical=8),
+        min_tile_height=56,
+    )
+
+
+RECENT_ROUNDS = 12
+"""Rounds listed before "Show all": a long match stays quick to redraw."""
+
+
+def round_history(
+    t: Translator,
+    match: Match,
+    on_edit: Callable[[int], None],
+    on_delete: Callable[[int], None],
+    show_all: bool,
+    on_show_all: Callable[[], None],
+) -> ft.Control:
+    """The rounds, newest first; each opens to the cards each player held."""
+    if not match.rounds:
+        return ft.Text(t.gettext("No rounds yet."), italic=True)
+    per_round = match.round_points()
+    count = len(match.rounds)
+    shown = range(count) if show_all else range(max(0, count - RECENT_ROUNDS), count)
+    tiles: list[ft.Control] = [
+        _round_tile(t, match, index, per_round[index], on_edit, on_delete)
+        for index in reversed(shown)
+    ]
+    if len(shown) < count:
+        tiles.append(
+            ft.TextButton(
+                t.ngettext("Show all {n} round", "Show all {n} rounds", count).format(
+                    n=t.number(count)
+                ),
+                icon=ft.Icons.EXPAND_MORE,
+                height=TARGET,
+                on_click=on_show_all,
+            )
+        )
+    return ft.Card(content=ft.Column(tiles, spacing=0))
+
+
+def _grid_step(top: int) -> int:
+    """A round step for the chart's grid: at most about six lines."""
+    for step in (5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000):
+        if top / step <= 6:
+            return step
+    return 10_000
+
+
+def totals_chart(t: Translator, match: Match) -> ft.Control | None:
+    """The running total of each player after every round, one line per seat."""
+    if not match.rounds:
+        return None
+    series = match.running_totals()
+    top = max(max(totals.values()) for totals in series)
+    end = match.settings.end
+    if end.kind is EndKind.LIMIT:
+        top = max(top, end.value)
+    step = _grid_step(top)
+    ceiling = max(step, -(-top // step) * step)
+    lines = [
+        fch.LineChartData(
+            points=[fch.LineChartDataPoint(0, 0)]
+            + [
+                fch.LineChartDataPoint(i + 1, totals[player])
+                for i, totals in enumerate(series)
+            ],
+            color=seat_colour(seat),
+            stroke_width=3,
+            point=True,
+        )
+        for seat, player in enumerate(match.players)
+    ]
+    legend = ft.Row(
+        spacing=16,
+        controls=[
+            ft.Row(
+                [
+                    ft.Container(width=14, height=14, bgcolor=seat_colour(seat)),
+                    ft.Text(player),
+                ],
+                spacing=4,
+                tight=True,
+            )
+            for seat, player in enumerate(match.players)
+        ],
+        wrap=True,
+    )
+    chart = fch.LineChart(
+        data_series=lines,
+        min_x=0,
+        max_x=max(1, len(series)),
+        min_y=0,
+        max_y=ceiling,
+        height=220,
+        interactive=False,
+        horizontal_grid_lines=fch.ChartGridLines(
+            interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1
+        ),
+        left_axis=fch.ChartAxis(label_size=44, label_spacing=step),
+        bottom_axis=fch.ChartAxis(
+            labels=[
+                fch.ChartAxisLabel(value=i, label=t.number(i))
+                for i in range(len(series) + 1)
+            ],
+            label_size=28,
+        ),
+    )
+    return ft.Semantics(
+        label=t.gettext("Chart of the running totals after each round"),
+        content=ft.Column([chart, legend]),
+    )

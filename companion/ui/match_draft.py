@@ -1,0 +1,144 @@
+"""A match being set up on the new-match screen: choices in, a checked Match out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from companion.errors import MatchError
+from companion.games import EndKind, Scoring, get_game
+from companion.match import Match
+from companion.match_settings import MAX_CARD_VALUE, MAX_LIMIT, MAX_ROUNDS, name_key
+
+
+@dataclass(frozen=True)
+class MatchDraft:
+    """The table's choices so far; every change returns a new draft.
+
+    `end_text` is the raw text of the limit (or rounds) field; `values` holds the
+    house-rule card values typed in, face -> raw text.
+    """
+
+    game_id: str = "crazy-eights"
+    seats: tuple[str, ...] = ()
+    dealer: str | None = None
+    scoring: Scoring = Scoring.PENALTY
+    end_kind: EndKind = EndKind.LIMIT
+    end_text: str = "100"
+    decks: int | None = None
+    values: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def for_game(cls, game_id: str, seats: tuple[str, ...] = ()) -> MatchDraft:
+        """A draft prefilled with the game's own scoring and end."""
+        game = get_game(game_id)
+        return cls(
+            game_id=game.id,
+            seats=seats,
+            dealer=seats[0] if seats else None,
+            scoring=game.scoring,
+            end_kind=game.end.kind,
+            end_text=str(game.end.value),
+        )
+
+    @classmethod
+    def rematch(cls, match: Match) -> MatchDraft:
+        """A draft with the players, order and settings of a finished match."""
+        settings = match.settings
+        game = match.game
+        changed = {
+            face: str(value)
+            for face, value in settings.values.items()
+            if game.values[face] != value
+        }
+        seats = match.players
+        # The deal moves on: whoever would have dealt next deals first.
+        return cls(
+            game_id=match.game_id,
+            seats=seats,
+            dealer=match.next_dealer,
+            scoring=settings.scoring,
+            end_kind=settings.end.kind,
+            end_text=str(settings.end.value),
+            decks=settings.decks,
+            values=changed,
+        )
+
+    def choose_game(self, game_id: str) -> MatchDraft:
+        """Another game: its defaults replace the settings, the players stay."""
+        return replace(MatchDraft.for_game(game_id, self.seats), dealer=self.dealer)
+
+    def toggle_player(self, name: str) -> MatchDraft:
+        """Seat `name` at the end of the table, or take them off it."""
+        if name in self.seats:
+            seats = tuple(s for s in self.seats if s != name)
+            dealer = self.dealer if self.dealer != name else (seats or (None,))[0]
+            return replace(self, seats=seats, dealer=dealer)
+        return self.add_player(name)
+
+    def add_player(self, name: str) -> MatchDraft:
+        """Seat a (possibly new) player; MatchError for a blank or duplicate name."""
+        name = " ".join(name.split())
+        if not name:
+            raise MatchError("empty-name")
+        if any(name_key(s) == name_key(name) for s in self.seats):
+            raise MatchError("duplicate-name", name=name)
+        seats = (*self.seats, name)
+        return replace(self, seats=seats, dealer=self.dealer or name)
+
+    def move_up(self, name: str) -> MatchDraft:
+        """Move `name` one seat earlier."""
+        position = self.seats.index(name)
+        if position == 0:
+            return self
+        seats = list(self.seats)
+        seats[position - 1], seats[position] = seats[position], seats[position - 1]
+        return replace(self, seats=tuple(seats))
+
+    def set(self, **changes: object) -> MatchDraft:
+        """The draft with some settings changed (scoring, end_kind, end_text...)."""
+        return replace(self, **changes)  # type: ignore[arg-type]
+
+    def set_value(self, face: str, text: str) -> MatchDraft:
+        """A house-rule value typed in for one face."""
+        return replace(self, values={**self.values, face: text})
+
+    def _number(self, text: str, code: str) -> int:
+        cleaned = text.strip()
+        if not cleaned.isdigit():
+            most = MAX_ROUNDS if code == "bad-rounds" else MAX_LIMIT
+            raise MatchError(code, value=cleaned, max=most)
+        return int(cleaned)
+
+    def build(self) -> Match:
+        """The new match; MatchError says what to fix."""
+        values: dict[str, int] = {}
+        for face, text in self.values.items():
+            cleaned = text.strip()
+            if not cleaned.isdigit():
+                raise MatchError(
+                    "bad-card-value", face=face, value=cleaned, max=MAX_CARD_VALUE
+                )
+            values[face] = int(cleaned)
+        limit = rounds = None
+        if self.end_kind is EndKind.ROUNDS:
+            rounds = self._number(self.end_text, "bad-rounds")
+        else:
+            limit = self._number(self.end_text, "bad-limit")
+        return Match.new(
+            self.game_id,
+            self.seats,
+            scoring=self.scoring.value,
+            limit=limit,
+            rounds=rounds,
+            values=values or None,
+            decks=self.decks,
+            first_dealer=self.dealer,
+        )
+
+    def check(self) -> MatchError | None:
+        """Why the match cannot start yet, or None."""
+        try:
+            self.build()
+        except MatchError as error:
+            return error
+        return None

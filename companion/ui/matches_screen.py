@@ -1,0 +1,83 @@
+"""The Matches screen: the match in progress on top, finished matches below."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.i18n import Translator
+from companion.storage import MatchSummary
+from companion.ui import format as fmt
+from companion.ui.shell import empty_state, navigate, screen, section_title
+from companion.ui.state import use_app
+
+
+def _match_tile(t: Translator, summary: MatchSummary) -> ft.Control:
+    players = t.join(summary.players)
+    if summary.finished is None:
+        subtitle = t.ngettext(
+            "{players} · {n} round played",
+            "{players} · {n} rounds played",
+            summary.round_count,
+        ).format(players=players, n=t.number(summary.round_count))
+        label = t.gettext("Resume {game} with {players}").format(
+            game=fmt.game_name(t, summary.game_id), players=players
+        )
+        icon = ft.Icons.PLAY_CIRCLE_FILL
+    else:
+        date = fmt.when_text(t, summary.finished)
+        subtitle = " · ".join(
+            (date, players, fmt.winners_text(t, list(summary.winners)))
+        )
+        label = t.gettext("Open {game} of {date}").format(
+            game=fmt.game_name(t, summary.game_id),
+            date=fmt.when_text(t, summary.finished),
+        )
+        icon = ft.Icons.EMOJI_EVENTS_OUTLINED
+    return ft.Card(
+        content=ft.Semantics(
+            label=label,
+            button=True,
+            on_tap=lambda: navigate(f"/match/{summary.id}"),
+            content=ft.ListTile(
+                leading=ft.Icon(icon),
+                title=ft.Text(fmt.game_name(t, summary.game_id)),
+                subtitle=ft.Text(subtitle),
+                min_height=64,
+                on_click=lambda: navigate(f"/match/{summary.id}"),
+            ),
+        )
+    )
+
+
+@ft.component
+def MatchesScreen() -> ft.View:
+    """Lists matches; one tap resumes the one in progress."""
+    state, t = use_app()
+    summaries = state.store.list_matches()
+    running = [s for s in summaries if s.finished is None]
+    finished = [s for s in summaries if s.finished is not None]
+    new_button = ft.FilledButton(
+        t.gettext("New match"),
+        icon=ft.Icons.ADD,
+        height=56,
+        on_click=lambda: navigate("/new"),
+    )
+    controls: list[ft.Control | None] = []
+    if not summaries:
+        controls.append(
+            empty_state(
+                ft.Icons.STYLE_OUTLINED,
+                t.gettext(
+                    "No matches yet. Start one, and the scores of every round "
+                    "will be kept here."
+                ),
+            )
+        )
+    if running:
+        controls.append(section_title(t.gettext("In progress")))
+        controls.extend(_match_tile(t, s) for s in running)
+    controls.append(ft.Row([new_button], alignment=ft.MainAxisAlignment.CENTER))
+    if finished:
+        controls.append(section_title(t.gettext("Finished")))
+        controls.extend(_match_tile(t, s) for s in finished)
+    return screen(state, "/", t.gettext("Matches"), controls, nav=0)

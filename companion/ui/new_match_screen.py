@@ -1,0 +1,289 @@
+"""New match: the game, the players in seat order, the first dealer, the house rules."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.errors import MatchError
+from companion.games import GAMES, EndKind, Scoring, get_game
+from companion.i18n import Translator
+from companion.messages import error_message
+from companion.ui import format as fmt
+from companion.ui.match_draft import MatchDraft
+from companion.ui.shell import (
+    action_bar,
+    choices,
+    icon_button,
+    navigate,
+    screen,
+    section_title,
+)
+from companion.ui.state import AppState, use_app
+from companion.ui.theme import TARGET
+
+Update = Callable[[Callable[[MatchDraft], MatchDraft]], None]
+
+
+def _games(t: Translator, draft: MatchDraft, update: Update) -> list[ft.Control]:
+    cards: list[ft.Control] = [section_title(t.gettext("Game"))]
+    for game_id in GAMES:
+        chosen = draft.game_id == game_id
+        cards.append(
+            ft.Card(
+                bgcolor=ft.Colors.SECONDARY_CONTAINER if chosen else None,
+                content=ft.ListTile(
+                    leading=ft.Icon(
+                        ft.Icons.RADIO_BUTTON_CHECKED
+                        if chosen
+                        else ft.Icons.RADIO_BUTTON_UNCHECKED
+                    ),
+                    title=ft.Text(
+                        fmt.game_name(t, game_id), weight=ft.FontWeight.W_600
+                    ),
+                    subtitle=ft.Text(fmt.game_blurb(t, game_id)),
+                    selected=chosen,
+                    min_height=64,
+                    on_click=lambda _, g=game_id: update(lambda d: d.choose_game(g)),
+                ),
+            )
+        )
+    return cards
+
+
+def _roster(
+    t: Translator,
+    state: AppState,
+    draft: MatchDraft,
+    update: Update,
+    name: str,
+    set_name: Callable[[str], None],
+    name_error: str | None,
+    set_name_error: Callable[[str | None], None],
+) -> list[ft.Control]:
+    known = [p.name for p in state.store.players() if not p.hidden]
+    toggles = [
+        ft.FilledTonalButton(
+            person,
+            icon=ft.Icons.CHECK if person in draft.seats else ft.Icons.ADD,
+            height=TARGET,
+            on_click=lambda _, p=person: update(lambda d: d.toggle_player(p)),
+        )
+        if person in draft.seats
+        else ft.OutlinedButton(
+            person,
+            icon=ft.Icons.ADD,
+            height=TARGET,
+            on_click=lambda _, p=person: update(lambda d: d.toggle_player(p)),
+        )
+        for person in known
+    ]
+
+    def add(_=None) -> None:
+        # Updaters see the newest name and draft even when this tap arrives
+        # before the screen re-rendered with the last keystroke.
+        def take(typed: str) -> str:
+            refused: list[MatchError] = []
+
+            def seat(current: MatchDraft) -> MatchDraft:
+                try:
+                    return current.add_player(typed)
+                except MatchError as error:
+                    refused.append(error)
+                    return current
+
+            update(seat)
+            set_name_error(error_message(t, refused[0]) if refused else None)
+            return typed if refused else ""
+
+        set_name(take)
+
+    return [
+        section_title(t.gettext("Players")),
+        ft.Row(toggles, wrap=True, spacing=8, run_spacing=8) if toggles else None,
+        ft.Row(
+            [
+                ft.TextField(
+                    label=t.gettext("New player's name"),
+                    value=name,
+                    expand=True,
+                    error=name_error,
+                    on_change=lambda e: set_name(e.control.value),
+                    on_submit=add,
+                ),
+                icon_button(
+                    icon=ft.Icons.PERSON_ADD,
+                    tooltip=t.gettext("Add player"),
+                    on_click=add,
+                ),
+            ]
+        ),
+    ]
+
+
+def _seats(t: Translator, draft: MatchDraft, update: Update) -> list[ft.Control]:
+    if not draft.seats:
+        return []
+    rows: list[ft.Control] = [section_title(t.gettext("Seats and first dealer"))]
+    for position, person in enumerate(draft.seats):
+        deals = draft.dealer == person
+        rows.append(
+            ft.Row(
+                [
+                    ft.Text(f"{position + 1}. {person}", size=16, expand=True),
+                    icon_button(
+                        icon=ft.Icons.STAR if deals else ft.Icons.STAR_BORDER,
+                        tooltip=t.gettext("{name} deals first").format(name=person),
+                        selected=deals,
+                        on_click=lambda _, p=person: update(lambda d: d.set(dealer=p)),
+                    ),
+                    icon_button(
+                        icon=ft.Icons.ARROW_UPWARD,
+                        tooltip=t.gettext("Move {name} up").format(name=person),
+                        disabled=position == 0,
+                        on_click=lambda _, p=person: update(lambda d: d.move_up(p)),
+                    ),
+                    icon_button(
+                        icon=ft.Icons.REMOVE_CIRCLE_OUTLINE,
+                        tooltip=t.gettext("Remove {name}").format(name=person),
+                        on_click=lambda _, p=person: update(
+                            lambda d: d.toggle_player(p)
+                        ),
+                    ),
+                ]
+            )
+        )
+    return rows
+
+
+def _settings(t: Translator, draft: MatchDraft, update: Update) -> list[ft.Control]:
+    game = get_game(draft.game_id)
+    limit = draft.end_kind is EndKind.LIMIT
+    controls: list[ft.Control] = [
+        section_title(t.gettext("House rules")),
+        choices(
+            [
+                (Scoring.PENALTY.value, fmt.scoring_label(t, Scoring.PENALTY)),
+                (
+                    Scoring.WINNER_COLLECTS.value,
+                    fmt.scoring_label(t, Scoring.WINNER_COLLECTS),
+                ),
+            ],
+            draft.scoring.value,
+            lambda v: update(lambda d: d.set(scoring=Scoring(v))),
+        ),
+        choices(
+            [
+                (EndKind.LIMIT.value, t.gettext("Points limit")),
+                (EndKind.ROUNDS.value, t.gettext("Number of rounds")),
+            ],
+            draft.end_kind.value,
+            lambda v: update(lambda d: d.set(end_kind=EndKind(v))),
+        ),
+        ft.TextField(
+            label=t.gettext("Points limit") if limit else t.gettext("Number of rounds"),
+            value=draft.end_text,
+            keyboard_type=ft.KeyboardType.NUMBER,
+            input_filter=ft.NumbersOnlyInputFilter(),
+            on_change=lambda e: update(lambda d: d.set(end_text=e.control.value)),
+        ),
+    ]
+    if len(game.deck_options) > 1:
+        decks = draft.decks or game.decks_for(max(1, len(draft.seats)))
+        controls.append(
+            choices(
+                [
+                    (str(n), t.ngettext("{n} deck", "{n} decks", n).format(n=n))
+                    for n in game.deck_options
+                ],
+                str(decks),
+                lambda v: update(lambda d: d.set(decks=int(v))),
+            )
+        )
+    values = ft.Row(
+        [
+            ft.TextField(
+                label=fmt.face_short(t, face),
+                value=draft.values.get(face, str(game.values[face])),
+                width=76,
+                keyboard_type=ft.KeyboardType.NUMBER,
+                input_filter=ft.NumbersOnlyInputFilter(),
+                on_change=lambda e, f=face: update(
+                    lambda d: d.set_value(f, e.control.value)
+                ),
+            )
+            for face in game.faces
+        ],
+        wrap=True,
+    )
+    controls.append(
+        ft.ExpansionTile(
+            title=ft.Text(t.gettext("Card values")),
+            controls=[values],
+            min_tile_height=TARGET,
+        )
+    )
+    return controls
+
+
+@ft.component
+def NewMatchScreen() -> ft.View:
+    """Sets up a match (or a rematch) and starts it."""
+    state, t = use_app()
+    source = ft.use_route_params().get("source")
+
+    def initial() -> MatchDraft:
+        previous = state.load_match(source) if source else None
+        if previous is not None:
+            return MatchDraft.rematch(previous)
+        last = state.store.settings().get("last_game")
+        return MatchDraft.for_game(last if last in GAMES else "crazy-eights")
+
+    draft, set_draft = ft.use_state(initial)
+    name, set_name = ft.use_state("")
+    name_error, set_name_error = ft.use_state(None)
+    problem = draft.check()
+    reason = error_message(t, problem) if problem else None
+
+    def start() -> None:
+        def begin(current: MatchDraft) -> MatchDraft:
+            try:
+                match = current.build()
+            except MatchError as error:
+                state.report(error)
+                return current
+            match_id = state.add_match(match)
+            if match_id is not None:
+                navigate(f"/match/{match_id}")
+            return current
+
+        # An updater: it sees the newest draft even before the next render.
+        set_draft(begin)
+
+    controls = [
+        *_games(t, draft, set_draft),
+        *_roster(
+            t, state, draft, set_draft, name, set_name, name_error, set_name_error
+        ),
+        *_seats(t, draft, set_draft),
+        *_settings(t, draft, set_draft),
+    ]
+    bottom = action_bar(
+        reason,
+        ft.FilledButton(
+            t.gettext("Start match"),
+            icon=ft.Icons.PLAY_ARROW,
+            height=56,
+            disabled=problem is not None,
+            on_click=start,
+        ),
+    )
+    route = f"/new/{source}" if source else "/new"
+    title = t.gettext("Rematch") if source else t.gettext("New match")
+    back = icon_button(
+        icon=ft.Icons.ARROW_BACK,
+        tooltip=t.gettext("Back to matches"),
+        on_click=lambda: navigate("/"),
+    )
+    return screen(state, route, title, controls, bottom=bottom, leading=back)

@@ -1,0 +1,152 @@
+"""A round being entered on the record screen: taps in, a checked round out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from companion.errors import MatchError
+from companion.match import Hand, Match
+
+
+@dataclass(frozen=True)
+class RoundDraft:
+    """What has been tapped so far; every change returns a new draft.
+
+    `hands` holds the cards tapped per player as {face: count}; a player listed in
+    `typed` has points typed in instead (the raw text of the field).
+    """
+
+    players: tuple[str, ...]
+    out_chosen: bool = False
+    went_out: str | None = None
+    active: str | None = None
+    hands: dict[str, dict[str, int]] = field(default_factory=dict)
+    typed: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def start(cls, match: Match) -> RoundDraft:
+        """An empty draft for the next round of `match`."""
+        return cls(players=match.players)
+
+    @classmethod
+    def from_round(cls, match: Match, index: int) -> RoundDraft:
+        """A draft holding round `index` as recorded, for editing."""
+        played = match.rounds[index]
+        hands: dict[str, dict[str, int]] = {}
+        typed: dict[str, str] = {}
+        for player, entry in played.hands:
+            if isinstance(entry, Hand):
+                hands[player] = entry.as_dict()
+            else:
+                typed[player] = str(entry)
+        draft = cls(match.players, True, played.went_out, None, hands, typed)
+        return replace(draft, active=draft.losers[0] if draft.losers else None)
+
+    @property
+    def losers(self) -> tuple[str, ...]:
+        """The players who hold cards this round, in seat order."""
+        if not self.out_chosen:
+            return ()
+        return tuple(p for p in self.players if p != self.went_out)
+
+    def choose_out(self, player: str | None) -> RoundDraft:
+        """Step 1: who went out (None: nobody did); the first holder becomes active."""
+        draft = replace(self, out_chosen=True, went_out=player)
+        hands = {p: h for p, h in self.hands.items() if p != player}
+        typed = {p: v for p, v in self.typed.items() if p != player}
+        return replace(draft, hands=hands, typed=typed, active=draft.losers[0])
+
+    def reopen_out(self) -> RoundDraft:
+        """Back to step 1, keeping what was tapped."""
+        return replace(self, out_chosen=False, active=None)
+
+    def activate(self, player: str) -> RoundDraft:
+        """Show the keypad for `player`."""
+        return replace(self, active=player)
+
+    @property
+    def next_player(self) -> str | None:
+        """The holder after the active one, or None when the active one is last."""
+        losers = self.losers
+        if self.active not in losers:
+            return None
+        position = losers.index(self.active)
+        return losers[position + 1] if position + 1 < len(losers) else None
+
+    def add_card(self, player: str, face: str) -> RoundDraft:
+        """One more card of `face` in `player`'s hand (leaves points mode)."""
+        hand = dict(self.hands.get(player, {}))
+        hand[face] = hand.get(face, 0) + 1
+        typed = {p: v for p, v in self.typed.items() if p != player}
+        return replace(self, hands={**self.hands, player: hand}, typed=typed)
+
+    def remove_card(self, player: str, face: str) -> RoundDraft:
+        """One card of `face` fewer in `player`'s hand."""
+        hand = dict(self.hands.get(player, {}))
+        if hand.get(face, 0) <= 1:
+            hand.pop(face, None)
+        else:
+            hand[face] -= 1
+        return replace(self, hands={**self.hands, player: hand})
+
+    def use_points(self, player: str) -> RoundDraft:
+        """Switch `player` to typing points in; they become the active player."""
+        return replace(
+            self,
+            typed={**self.typed, player: self.typed.get(player, "")},
+            active=player,
+        )
+
+    def use_cards(self, player: str) -> RoundDraft:
+        """Switch `player` back to tapping cards."""
+        typed = {p: v for p, v in self.typed.items() if p != player}
+        return replace(self, typed=typed, active=player)
+
+    def set_points(self, player: str, text: str) -> RoundDraft:
+        """The text typed into `player`'s points field."""
+        return replace(self, typed={**self.typed, player: text})
+
+    def hand(self, player: str) -> dict[str, int]:
+        """The cards tapped for `player` so far."""
+        return self.hands.get(player, {})
+
+    def entries(self) -> dict[str, object]:
+        """The hands as Match.record_round takes them; MatchError on bad typing."""
+        entries: dict[str, object] = {}
+        for player in self.losers:
+            if player in self.typed:
+                text = self.typed[player].strip()
+                if not text:
+                    raise MatchError("missing-hand", player=player)
+                if not text.isdigit():
+                    raise MatchError("bad-points", player=player, points=text)
+                entries[player] = int(text)
+            else:
+                if not self.hand(player) and self.went_out is not None:
+                    raise MatchError("empty-hand", player=player)
+                entries[player] = dict(self.hand(player))
+        return entries
+
+    def apply(self, match: Match, index: int | None = None) -> Match:
+        """The match with this round recorded (or round `index` replaced)."""
+        if not self.out_chosen:
+            raise MatchError("missing-hand", player=self.players[0])
+        if index is None:
+            return match.record_round(self.went_out, self.entries())
+        return match.edit_round(index, self.went_out, self.entries())
+
+    def check(self, match: Match, index: int | None = None) -> MatchError | None:
+        """Why this round cannot be saved yet, or None when it can."""
+        try:
+            self.apply(match, index)
+        except MatchError as error:
+            return error
+        return None
+
+    def hand_points(self, match: Match, player: str) -> int | None:
+        """The points `player`'s hand is worth at this table, None if not a number."""
+        if player in self.typed:
+            text = self.typed[player].strip()
+            return int(text) if text.isdigit() else None
+        values = match.settings.values
+        return sum(values[face] * count for face, count in self.hand(player).items())

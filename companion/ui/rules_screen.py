@@ -1,0 +1,92 @@
+"""Rules: the reminders of the game at hand (or any game), and a search across them."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.games import GAMES
+from companion.i18n import Translator
+from companion.rules import Reminder, match_reminders, reminders, search_reminders
+from companion.ui import format as fmt
+from companion.ui.shell import choices, navigate, screen, section_title
+from companion.ui.state import AppState, use_app
+
+
+def _reminder_tile(
+    reminder: Reminder, expanded: bool, note: str | None = None
+) -> ft.Control:
+    return ft.Card(
+        content=ft.ExpansionTile(
+            title=ft.Text(reminder.title, weight=ft.FontWeight.W_600),
+            subtitle=ft.Text(note) if note else None,
+            expanded=expanded,
+            min_tile_height=56,
+            controls_padding=ft.Padding.symmetric(horizontal=16, vertical=8),
+            expanded_cross_axis_alignment=ft.CrossAxisAlignment.START,
+            controls=[
+                ft.Markdown(
+                    reminder.body,
+                    extension_set=ft.MarkdownExtensionSet.GITHUB_WEB,
+                )
+            ],
+        )
+    )
+
+
+def _current_game(state: AppState) -> tuple[str, str | None]:
+    """The game of the newest match in progress (and its id), else the last played."""
+    for summary in state.store.list_matches():
+        if summary.finished is None:
+            return summary.game_id, summary.id
+    last = state.store.settings().get("last_game")
+    return (last if last in GAMES else "crazy-eights"), None
+
+
+def _game_picker(t: Translator, game_id: str) -> ft.Control:
+    return choices(
+        [(g, fmt.game_name(t, g)) for g in GAMES],
+        game_id,
+        lambda g: navigate(f"/rules/{g}"),
+    )
+
+
+@ft.component
+def RulesScreen() -> ft.View:
+    """Shows one game's reminders, or the hits of a search over all games."""
+    state, t = use_app()
+    asked = ft.use_route_params().get("game")
+    query, set_query = ft.use_state("")
+    game_id, match_id = _current_game(state)
+    if asked in GAMES:
+        game_id, match_id = asked, (match_id if asked == game_id else None)
+    match = state.load_match(match_id) if match_id else None
+    search = ft.TextField(
+        label=t.gettext("Search the rules"),
+        prefix_icon=ft.Icons.SEARCH,
+        value=query,
+        on_change=lambda e: set_query(e.control.value),
+    )
+    controls: list[ft.Control | None] = [search]
+    if query.strip():
+        hits = search_reminders(query, state.lang)
+        if not hits:
+            controls.append(ft.Text(t.gettext("Nothing in the rules matches that.")))
+        controls.extend(
+            _reminder_tile(hit.reminder, True, fmt.game_name(t, hit.game_id))
+            for hit in hits[:12]
+        )
+    else:
+        cards = (
+            match_reminders(match, state.lang)
+            if match is not None and match.game_id == game_id
+            else reminders(game_id, state.lang)
+        )
+        controls.append(_game_picker(t, game_id))
+        if match is not None and match.game_id == game_id:
+            controls.append(ft.Text(t.gettext("With the house rules of your match.")))
+        controls.append(section_title(fmt.game_name(t, game_id)))
+        controls.extend(
+            _reminder_tile(card, index == 0) for index, card in enumerate(cards)
+        )
+    route = f"/rules/{asked}" if asked else "/rules"
+    return screen(state, route, t.gettext("Rules"), controls, nav=1)

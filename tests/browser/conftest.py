@@ -1,0 +1,136 @@
+"""Browser-test fixtures: the real `companion` server on a free port, and Chromium."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from driver import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, Table
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "browser: drives the real app in Chromium (slow; needs chromium)"
+    )
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/browser/" in str(item.path).replace(os.sep, "/"):
+            item.add_marker(pytest.mark.browser)
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Server:
+    """The `companion` command serving one data directory, started and stopped."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.data_dir = data_dir
+        self.port = free_port()
+        self.process: subprocess.Popen[str] | None = None
+        self.output = data_dir.parent / f"server-{self.port}.log"
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> Server:
+        env = {**os.environ, "FLET_FORCE_WEB_SERVER": "1", "LANGUAGE": "en"}
+        env.pop("DISPLAY", None)
+        command = [
+            sys.executable, "-m", "companion.cli",
+            "--host", "127.0.0.1", "--port", str(self.port),
+            "--data-dir", str(self.data_dir),
+        ]  # fmt: skip
+        with self.output.open("a") as log:
+            self.process = subprocess.Popen(
+                command, cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT,
+                text=True,
+            )  # fmt: skip
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(self.output.read_text())
+            try:
+                with urllib.request.urlopen(self.url + "/", timeout=2) as reply:
+                    if reply.status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.3)
+        raise RuntimeError("server did not answer within 60 s")
+
+    def stop(self) -> None:
+        if self.process is None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.process = None
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is not installed")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS
+        )
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server per test module, on a fresh data directory."""
+    running = Server(tmp_path_factory.mktemp("data") / "companion").start()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture
+def table(browser, server: Server, request: pytest.FixtureRequest) -> Iterator[Table]:
+    """A phone-sized browser tab on the module's server."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, locale="en-US"
+    )
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    yield Table(page, server.url)
+    reports = (getattr(request.node, f"rep_{when}", None) for when in ("setup", "call"))
+    if any(report is not None and report.failed for report in reports):
+        page.screenshot(path=str(ARTIFACTS / f"failed-{request.node.name}.png"))
+    context.close()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    outcome = yield
+    report = outcome.get_result()
+    setattr(item, f"rep_{report.when}", report)

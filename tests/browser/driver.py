@@ -1,0 +1,196 @@
+"""Drives the app like a person at the table: by accessible names, counting taps."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+from playwright.sync_api import Locator, Page, expect
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+WAIT_MS = 30_000
+"""Generous: other test suites may share the two cores, and Flutter waits its turn."""
+
+
+class Table:
+    """One browser tab on the app; `taps` counts every tap a person would make."""
+
+    def __init__(self, page: Page, base_url: str) -> None:
+        self.page = page
+        self.base_url = base_url
+        self.taps = 0
+        page.set_default_timeout(WAIT_MS)
+
+    def open(self, path: str = "/") -> Table:
+        """Load a URL (as typing it or following a link would) and enable semantics."""
+        self.page.goto(self.base_url + path)
+        self._semantics()
+        return self
+
+    def reload(self) -> Table:
+        """Reload the page, as pull-to-refresh would."""
+        self.page.reload()
+        self._semantics()
+        return self
+
+    def _semantics(self) -> None:
+        placeholder = self.page.locator("flt-semantics-placeholder")
+        placeholder.wait_for(state="attached", timeout=60_000)
+        placeholder.evaluate("e => e.click()")
+        self.page.get_by_role("button").first.wait_for()
+
+    def button(self, name: str, exact: bool = True) -> Locator:
+        """The button with this accessible name."""
+        return self.page.get_by_role("button", name=name, exact=exact)
+
+    def tap(self, name: str, role: str = "button", exact: bool = True) -> None:
+        """Tap the control with this accessible name (one tap)."""
+        target = self.page.get_by_role(role, name=name, exact=exact).first  # type: ignore[arg-type]
+        target.wait_for()
+        self._settle(target)
+        self._into_view(target)
+        target.click()
+        self.taps += 1
+
+    def undo(self) -> None:
+        """Tap Undo on the snackbar, which sits low but is never covered."""
+        # Flutter lays the snackbar's semantics over its own button: click through.
+        self.button("Undo").click(force=True)
+        self.taps += 1
+
+    def _low(self, target: Locator) -> bool:
+        """Whether `target` sits where the bottom bars or a snackbar may cover it."""
+        box = target.bounding_box()
+        height = (self.page.viewport_size or {"height": 844})["height"]
+        if box is None or box["y"] >= height - 100:
+            return False  # in a bottom bar itself, which nothing covers
+        return box["y"] < 56 or box["y"] + box["height"] > height - 170
+
+    def _into_view(self, target: Locator) -> None:
+        """Bring `target` clear of the bars and of a snackbar, as a person would:
+        scroll the list, or else wait for the undo snackbar to go away.
+        """
+        if not self._low(target):
+            return
+        box = target.bounding_box()
+        viewport = self.page.viewport_size or {"width": 390, "height": 844}
+        if box is not None:
+            # A wheel turn over the list: Flutter scrolls its canvas for real.
+            self.page.mouse.move(viewport["width"] / 2, viewport["height"] / 2)
+            self.page.mouse.wheel(
+                0, box["y"] + box["height"] / 2 - viewport["height"] / 2
+            )
+            time.sleep(0.5)
+            self._settle(target)
+        if self._low(target):
+            expect(self.button("Undo")).to_have_count(0, timeout=10_000)
+            time.sleep(0.3)
+
+    def _settle(self, target: Locator) -> None:
+        """Wait until an animation (a tile opening, a page sliding in) has ended."""
+        previous = None
+        for _ in range(40):
+            box = target.bounding_box()
+            if box is not None and box == previous:
+                return
+            previous = box
+            time.sleep(0.05)
+
+    def tab(self, name: str) -> None:
+        """Tap a navigation bar destination."""
+        self.tap(name, role="tab")
+
+    def type_digits(self, digits: str) -> None:
+        """Type into the focused field; each key press is one tap."""
+        self.page.keyboard.type(digits, delay=40)
+        self.taps += len(digits)
+
+    def fill(self, label: str, text: str) -> None:
+        """Replace the text of the field with this label (not counted as taps).
+
+        A field that appears during a page transition can lose the first
+        focus, so the text is typed again until the field holds it.
+        """
+        field = self.page.get_by_role("textbox", name=label)
+        field.wait_for()
+        self._settle(field)
+        self._into_view(field)
+        for _ in range(3):
+            field.click()
+            field.fill(text)
+            try:
+                expect(field).to_have_value(text, timeout=2000)
+                return
+            except AssertionError:
+                time.sleep(0.3)
+        expect(field).to_have_value(text)
+
+    def see(self, text: str | re.Pattern[str], timeout: int = WAIT_MS) -> Locator:
+        """Wait until `text` is on screen, and return it."""
+        # Flutter puts the text of a merged node (a list tile) in its aria-label.
+        merged = self.page.get_by_text(text).or_(self.page.get_by_label(text))
+        found = merged.filter(visible=True).first
+        found.wait_for(timeout=timeout)
+        return found
+
+    def gone(self, text: str, timeout: int = WAIT_MS) -> None:
+        """Wait until no element shows `text`."""
+        expect(self.page.get_by_text(text, exact=True)).to_have_count(
+            0, timeout=timeout
+        )
+
+    def standing(
+        self, rank: int, name: str, total: int, timeout: int = WAIT_MS
+    ) -> None:
+        """Wait for the scoreboard line "rank. name: total points"."""
+        label = re.compile(rf"^{rank}\. {re.escape(name)}: {total} points?$")
+        self.page.get_by_text(label).first.wait_for(timeout=timeout)
+
+    def path(self) -> str:
+        """The current URL's path."""
+        return re.sub(r"^https?://[^/]+", "", self.page.url)
+
+    def shot(self, name: str) -> Path:
+        """A screenshot under test-artifacts/, after the canvas has repainted."""
+        time.sleep(0.5)
+        target = ARTIFACTS / f"{name}.png"
+        self.page.screenshot(path=str(target))
+        return target
+
+    def _clipped(self, box: dict[str, float]) -> bool:
+        """Whether a box is cut by the screen's edge or by the top or bottom bars."""
+        viewport = self.page.viewport_size or {"width": 390, "height": 844}
+        width, height = viewport["width"], viewport["height"]
+        bottom, right = box["y"] + box["height"], box["x"] + box["width"]
+        outside = box["x"] < 0 or box["y"] < 0 or right > width or bottom > height
+        under_top_bar = box["y"] < 56 < bottom
+        under_bottom_bar = box["y"] < height - 100 <= bottom
+        return outside or under_top_bar or under_bottom_bar
+
+    def small_targets(self) -> list[str]:
+        """Tappable controls smaller than 48×48 px, as "role name WxH"."""
+        found = []
+        # Text fields are left out: their <input> covers only the text line of a
+        # 56 px field, all of which focuses it.
+        for role in ("button", "tab", "switch", "checkbox"):
+            for element in self.page.get_by_role(role).all():  # type: ignore[arg-type]
+                box = element.bounding_box()
+                if box is None or box["width"] == 0 or self._clipped(box):
+                    continue
+                if box["width"] < 47.5 or box["height"] < 47.5:
+                    name = element.get_attribute("aria-label") or element.inner_text()
+                    size = f"{box['width']:.0f}x{box['height']:.0f} at y={box['y']:.0f}"
+                    found.append(f"{role} {name!r} {size}")
+        return found

@@ -1,0 +1,73 @@
+"""Steps the browser tests share: set up a match, record a round by taps."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from driver import Table
+
+from companion.game_texts import card_name
+from companion.i18n import get_translator
+
+ENGLISH = get_translator("en")
+
+
+def new_match(
+    table: Table,
+    game: str,
+    players: Sequence[str],
+    *,
+    end_value: str | None = None,
+    scoring: str | None = None,
+) -> str:
+    """From the Matches screen, set up and start a match; returns its URL path."""
+    table.open("/")
+    table.tap("New match")
+    table.see("House rules")
+    table.tap(game, exact=False)
+    for name in players:
+        table.fill("New player's name", name)
+        table.tap("Add player")
+        table.see(f"{len(table_seats(players, name))}. {name}")
+    if scoring is not None:
+        table.tap(scoring)
+    if end_value is not None:
+        label = "Number of rounds" if game == "Vändåtta" else "Points limit"
+        table.fill(label, end_value)
+    table.tap("Start match")
+    table.button("Record round").wait_for()
+    return table.path()
+
+
+def table_seats(players: Sequence[str], upto: str) -> Sequence[str]:
+    """The players seated up to and including `upto`."""
+    return players[: players.index(upto) + 1]
+
+
+def record_round(
+    table: Table,
+    went_out: str | None,
+    hands: Mapping[str, Sequence[str]],
+    *,
+    save: bool = True,
+) -> None:
+    """From the scoreboard: Record round, who went out, cards by taps, Save."""
+    table.tap("Record round")
+    table.tap(went_out if went_out is not None else "Nobody went out")
+    first = True
+    for player, cards in hands.items():
+        if not first:
+            table.tap(f"Next: {player}")
+        first = False
+        for face in cards:
+            table.tap(f"Add {card_name(ENGLISH, face)} to {player}")
+    if save:
+        save_button = table.button("Save round")
+        save_button.wait_for()
+        table.page.wait_for_function(
+            "() => [...document.querySelectorAll('flt-semantics[role=button]')]"
+            ".some(e => e.innerText.includes('Save round')"
+            " && e.getAttribute('aria-disabled') !== 'true')"
+        )
+        table.tap("Save round")
+        table.button("Record round").or_(table.button("Rematch")).first.wait_for()

@@ -1,0 +1,110 @@
+"""A whole Crazy Eights match at the table, recorded by tapping cards."""
+
+from __future__ import annotations
+
+from driver import Table
+from flows import new_match, record_round
+
+from companion.errors import MatchError
+from companion.i18n import get_translator
+from companion.messages import error_message
+
+
+def test_three_player_match_to_the_limit_by_card_taps(table: Table) -> None:
+    path = new_match(table, "Crazy Eights", ["Ada", "Bo", "Cy"])
+    table.see("Ends when a total passes 100")
+    table.see("Ada deals, Bo starts")
+
+    # Ada goes out; Bo holds an eight and a king (60), Cy two threes (6).
+    record_round(table, "Ada", {"Bo": ["8", "K"], "Cy": ["3", "3"]})
+    table.standing(1, "Ada", 0)
+    table.standing(2, "Cy", 6)
+    table.standing(3, "Bo", 60)
+    table.see("+60")
+    table.see("Bo deals, Cy starts")
+
+    # Bo goes out; Ada holds K Q J A (31), Cy an eight (50).
+    record_round(table, "Bo", {"Ada": ["K", "Q", "J", "A"], "Cy": ["8"]})
+    table.standing(1, "Ada", 31)
+    table.standing(2, "Cy", 56)
+    table.standing(3, "Bo", 60)
+
+    # Cy goes out; Ada holds a two, Bo an eight: Bo passes 100 and the match ends.
+    record_round(table, "Cy", {"Ada": ["2"], "Bo": ["8"]})
+    table.see("Ada wins!")
+    table.standing(1, "Ada", 33)
+    table.standing(2, "Cy", 56)
+    table.standing(3, "Bo", 110)
+    assert table.button("Record round").count() == 0
+    table.button("Rematch").wait_for()
+
+    # The finished match is listed with its winner.
+    table.open("/")
+    table.see("Finished")
+    table.see("Ada wins!", timeout=5000)
+    table.open(path)
+    table.standing(3, "Bo", 110)
+
+
+def test_an_impossible_hand_is_refused_and_nothing_is_saved(table: Table) -> None:
+    path = new_match(table, "Crazy Eights", ["Ada", "Bo", "Cy"])
+    # One deck holds four eights: five cannot be left in the hands.
+    record_round(table, "Ada", {"Bo": ["8", "8", "8"], "Cy": ["8", "8"]}, save=False)
+    refusal = error_message(
+        get_translator("en"), MatchError("deck-limit", face="8", count=5, limit=4)
+    )
+    table.see(refusal)
+    save = table.button("Save round")
+    assert save.get_attribute("aria-disabled") == "true"
+    save.click(force=True)
+    table.see(refusal)
+    assert table.path() == path + "/round"
+
+    table.open(path)
+    table.see("Round 1")
+    table.see("No rounds yet.")
+    table.standing(1, "Ada", 0)
+    table.standing(1, "Bo", 0)
+
+
+def test_undo_copy_summary_rematch_and_the_roster(table: Table) -> None:
+    new_match(table, "Crazy Eights", ["Ann", "Ben"])
+    record_round(table, "Ann", {"Ben": ["8"]})
+    table.standing(2, "Ben", 50)
+
+    # Saved by mistake: the snackbar's Undo takes the round back.
+    table.undo()
+    table.see("No rounds yet.")
+    table.standing(1, "Ben", 0)
+
+    record_round(table, "Ann", {"Ben": ["8"]})
+    table.tap("Copy summary")
+    table.see("Standings copied. Paste them into your group chat.")
+    copied = table.page.evaluate("navigator.clipboard.readText()")
+    lines = copied.splitlines()
+    assert lines[0].startswith("Crazy Eights · ")
+    assert lines[1:] == ["Round 2", "1. Ann: 0 points", "2. Ben: 50 points"]
+
+    # Ben passes 100 in the second round (Ben dealt it): the rematch keeps the
+    # table, and the deal moves on to Ann.
+    record_round(table, "Ann", {"Ben": ["8", "8"]})
+    table.see("Ann wins!")
+    table.tap("Rematch")
+    table.see("1. Ann")
+    table.see("2. Ben")
+    table.tap("Start match")
+    table.see("Round 1")
+    table.see("Ann deals, Ben starts")
+
+    # The roster: matches, wins and average points; rename and hide.
+    table.tab("Players")
+    table.see("2 matches · 1 win · 0 points per round")
+    table.tap("Rename Ben")
+    table.fill("New name for Ben", "Benny")
+    table.tap("Save name")
+    table.see("Benny")
+    table.tap("Hide Benny")
+    table.see("Hidden players")
+    table.button("Show Benny again").wait_for()
+    table.tab("Matches")
+    table.see("Ann and Benny", timeout=5000)

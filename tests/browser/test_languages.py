@@ -1,0 +1,55 @@
+"""The table's language: the scoreboard and a rule reminder in nb, sv and es."""
+
+from __future__ import annotations
+
+from driver import Table
+from flows import new_match, record_round
+
+from companion.i18n import get_translator
+from companion.rules import reminders
+from companion.ui.format import language_label
+
+
+def test_the_browser_language_is_used_until_one_is_chosen(browser, server) -> None:
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, locale="sv-SE"
+    )
+    try:
+        table = Table(context.new_page(), server.url).open("/")
+        swedish = get_translator("sv")
+        table.page.get_by_role("tab", name=swedish.gettext("Matches")).wait_for()
+        table.button(swedish.gettext("New match")).wait_for()
+    finally:
+        context.close()
+
+
+def test_scoreboard_and_rules_follow_the_chosen_language(table: Table) -> None:
+    english = get_translator("en")
+    path = new_match(table, "Crazy Eights", ["Ada", "Bo"])
+    record_round(table, "Ada", {"Bo": ["8"]})
+    chooser = english
+    for lang in ("nb", "sv", "es"):
+        t = get_translator(lang)
+        table.open("/settings")
+        table.tap(language_label(chooser, lang))
+        table.page.get_by_role("tab", name=t.gettext("Matches")).wait_for()
+        chooser = t
+
+        table.open(path)
+        record = t.gettext("Record round")
+        assert record != english.gettext("Record round")
+        table.button(record).wait_for()
+        dealer = t.gettext("{dealer} deals, {starter} starts")
+        table.see(dealer.format(dealer="Bo", starter="Ada"))
+        table.see(t.gettext("{name} went out").format(name="Ada"))
+        table.shot(f"scoreboard-{lang}-390x844")
+
+        table.tap(t.gettext("Rule reminders"))
+        first = reminders("crazy-eights", lang)[0]
+        assert first.title != reminders("crazy-eights", "en")[0].title
+        table.see(first.title)
+        table.shot(f"rules-{lang}-390x844")
+
+    table.open("/settings")
+    table.tap(language_label(chooser, "en"))
+    table.page.get_by_role("tab", name="Matches").wait_for()

@@ -1,0 +1,57 @@
+"""Nothing is lost: a reload mid-match, and a server restart, keep every round."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from conftest import Server
+from driver import Table
+from flows import new_match, record_round
+
+
+def test_reload_and_server_restart_keep_the_match(table: Table, server: Server) -> None:
+    path = new_match(table, "Crazy Eights", ["Ada", "Bo", "Cy"])
+    record_round(table, "Bo", {"Ada": ["7", "7"], "Cy": ["K"]})
+    table.standing(3, "Ada", 14)
+
+    # Halfway through entering the next round, the phone reloads the page: the
+    # same screen comes back, with what was tapped so far.
+    table.tap("Record round")
+    table.tap("Cy")
+    table.tap("Add nine to Ada")
+    table.reload()
+    table.see("Cy went out")
+    table.button("Remove one nine from Ada (1 held)").wait_for()
+    assert table.path() == path + "/round"
+    table.tap("Back to the scoreboard")
+    table.standing(1, "Bo", 0)
+    table.standing(2, "Cy", 10)
+    table.standing(3, "Ada", 14)
+
+    # The server stops (Ctrl-C) and starts again on the same data directory.
+    server.stop()
+    server.start()
+    table.open(path)
+    table.standing(1, "Bo", 0)
+    table.standing(2, "Cy", 10)
+    table.standing(3, "Ada", 14)
+    table.see("Round 2")
+    record_round(table, "Ada", {"Bo": ["2"], "Cy": ["3"]})
+    table.standing(1, "Bo", 2)
+    table.open("/")
+    table.see("2 rounds played", timeout=5000)
+
+
+def test_export_then_import_from_settings(table: Table, server: Server) -> None:
+    new_match(table, "Vändåtta", ["Ada", "Bo"])
+    table.open("/settings")
+    table.see(str(server.data_dir))
+    table.tap("Export everything")
+    written = table.see(re.compile(r"match(es)? written to "))
+    exported = written.inner_text() or written.get_attribute("aria-label") or ""
+    path = exported.split(" written to ", 1)[1].strip()
+    assert Path(path).is_file()
+    table.fill("File to import", path)
+    table.tap("Import")
+    table.see(f"Imported from {path}")
