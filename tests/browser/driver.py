@@ -22,6 +22,7 @@ CHROMIUM_ARGS = [
 ]
 WAIT_MS = 30_000
 """Generous: other test suites may share the two cores, and Flutter waits its turn."""
+expect.set_options(timeout=WAIT_MS)
 
 
 class Table:
