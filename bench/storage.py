@@ -56,8 +56,8 @@ def time_open(data: Path) -> tuple[float, int]:
     return time.perf_counter() - began, count
 
 
-def time_saves(stores: list[Store], saves: int, played: Match) -> list[float]:
-    """Median seconds, per store, to save a 21st round into a random match.
+def time_saves(stores: list[Store], saves: int, played: Match) -> list[list[float]]:
+    """Seconds, per store, to save a 21st round into a random match.
 
     The stores take turns, one save each, so that background disk activity
     weighs on every size alike.
@@ -72,7 +72,7 @@ def time_saves(stores: list[Store], saves: int, played: Match) -> list[float]:
             began = time.perf_counter()
             store.save_match(match_id, match)
             store_timings.append(time.perf_counter() - began)
-    return [statistics.median(store_timings) for store_timings in timings]
+    return timings
 
 
 def main() -> None:
@@ -90,22 +90,37 @@ def main() -> None:
             began = time.perf_counter()
             fill(data, size, match)
             fills.append(time.perf_counter() - began)
-            opens.append(statistics.median(time_open(data)[0] for _ in range(3)))
+            opens.append([time_open(data)[0] for _ in range(5)])
         stores = [Store.open(data) for data in directories]
         try:
             saves = time_saves(stores, args.saves, match)
         finally:
             for store in stores:
                 store.close()
-    results = list(zip(sizes, saves, opens, fills, strict=True))
-    base = results[0][1]
-    header = ("matches", "save (ms)", "vs 1st", "open (ms)", "fill (s)")
-    print("{:>8} {:>10} {:>7} {:>10} {:>9}".format(*header))
-    for size, saved, opened, filled in results:
+    base = statistics.median(saves[0])
+    print(
+        f"{'matches':>8} {'save ms median/min/max':>24} {'vs 1st':>7} "
+        f"{'open ms median/min/max':>24} {'fill s':>7}"
+    )
+    for size, saved, opened, filled in zip(sizes, saves, opens, fills, strict=True):
         print(
-            f"{size:>8} {saved * 1000:>10.2f} {saved / base:>6.2f}x "
-            f"{opened * 1000:>10.1f} {filled:>9.1f}"
+            f"{size:>8} {spread(saved):>24} {statistics.median(saved) / base:>6.2f}x "
+            f"{spread(opened):>24} {filled:>7.1f}"
         )
+    ratio = statistics.median(saves[-1]) / base
+    opened_last = statistics.median(opens[-1])
+    ok = ratio <= 1.5 and opened_last < 0.5
+    print(
+        f"verdict: {'PASS' if ok else 'MISS'}: saving at {sizes[-1]:,} matches is "
+        f"{ratio:.2f}x the time at {sizes[0]:,} (target <= 1.5x); opening "
+        f"{sizes[-1]:,} matches takes {opened_last * 1000:.0f} ms (target < 500 ms)"
+    )
+
+
+def spread(seconds: list[float]) -> str:
+    """Median / min / max in milliseconds."""
+    ms = [s * 1000 for s in seconds]
+    return f"{statistics.median(ms):.2f} / {min(ms):.2f} / {max(ms):.2f}"
 
 
 if __name__ == "__main__":
