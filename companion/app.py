@@ -69,8 +69,8 @@ def App(store: Store) -> list[ft.View]:
         page.on_connect = on_connect
 
         page.pubsub.subscribe_topic(MATCH_TOPIC, on_saved)
-        state.broadcast = lambda match_id: page.pubsub.send_others_on_topic(
-            MATCH_TOPIC, match_id
+        state.tell_others_with(
+            lambda match_id: page.pubsub.send_others_on_topic(MATCH_TOPIC, match_id)
         )
         if not state.language_chosen:
 

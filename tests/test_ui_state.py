@@ -22,7 +22,7 @@ def state() -> AppState:
 
 def test_saves_go_through_the_store_and_tell_other_sessions(state: AppState) -> None:
     told: list[str] = []
-    state.broadcast = told.append
+    state.tell_others_with(told.append)
     match = Match.new("crazy-eights", ["Ada", "Bo"])
     match_id = state.add_match(match)
     assert match_id is not None
@@ -160,3 +160,18 @@ def test_settings_chosen_in_one_session_hold_in_the_next(state: AppState) -> Non
     later = AppState.load(state.store)
     assert (later.keep_awake, later.theme, later.lang) == (False, "dark", "sv")
     assert state.problems == ()
+
+
+@pytest.mark.parametrize(
+    ("count", "most"), [(1, 50), (7, 50), (50, 50), (51, 50), (200, 50)]
+)
+def test_the_chart_draws_at_most_its_limit_of_rounds_and_always_the_last(
+    count: int, most: int
+) -> None:
+    from companion.ui.history import plotted_rounds
+
+    drawn = plotted_rounds(count, most)
+    assert drawn[-1] == count and len(drawn) <= most
+    assert drawn == sorted(set(drawn)) and drawn[0] >= 1
+    if count <= most:
+        assert drawn == list(range(1, count + 1))

@@ -70,6 +70,8 @@ def _round_tile(
         )
     )
     return ft.ExpansionTile(
+        # A key per round: a new round on top then shifts no tile onto another.
+        key=f"round-{number}",
         title=ft.Text(f"{fmt.round_title(t, number)} · {fmt.went_out_text(t, played)}"),
         subtitle=ft.Text(fmt.round_points_line(t, match, points_by)),
         controls=lines,
@@ -122,6 +124,21 @@ def _grid_step(top: int) -> int:
     return 10_000
 
 
+MOST_CHART_POINTS = 50
+"""More points per line than a phone can show only slow every save down."""
+
+
+def plotted_rounds(count: int, most: int = MOST_CHART_POINTS) -> list[int]:
+    """Which rounds (1-based) the chart draws: evenly spread, always the last."""
+    step = max(1, -(-count // most))
+    return sorted(range(count, 0, -step))
+
+
+def axis_step(count: int) -> int:
+    """Rounds between two labels under the chart: at most about ten labels."""
+    return max(1, -(-count // 10))
+
+
 def totals_chart(t: Translator, match: Match) -> ft.Control | None:
     """The running total of each player after every round, one line per seat."""
     if not match.rounds:
@@ -137,8 +154,8 @@ def totals_chart(t: Translator, match: Match) -> ft.Control | None:
         fch.LineChartData(
             points=[fch.LineChartDataPoint(0, 0)]
             + [
-                fch.LineChartDataPoint(i + 1, totals[player])
-                for i, totals in enumerate(series)
+                fch.LineChartDataPoint(n, series[n - 1][player])
+                for n in plotted_rounds(len(series))
             ],
             color=seat_colour(seat),
             stroke_width=3,
@@ -176,7 +193,7 @@ def totals_chart(t: Translator, match: Match) -> ft.Control | None:
         bottom_axis=fch.ChartAxis(
             labels=[
                 fch.ChartAxisLabel(value=i, label=t.number(i))
-                for i in range(len(series) + 1)
+                for i in range(0, len(series) + 1, axis_step(len(series)))
             ],
             label_size=28,
         ),

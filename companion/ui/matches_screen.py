@@ -9,6 +9,11 @@ from companion.storage import MatchSummary
 from companion.ui import format as fmt
 from companion.ui.shell import empty_state, navigate, screen, section_title
 from companion.ui.state import use_app
+from companion.ui.theme import TARGET
+
+RECENT_FINISHED = 20
+"""Finished matches listed at first: Flet sends every listed control to the
+browser, so a long history is paged rather than drawn whole."""
 
 
 def _match_tile(t: Translator, summary: MatchSummary) -> ft.Control:
@@ -53,6 +58,7 @@ def _match_tile(t: Translator, summary: MatchSummary) -> ft.Control:
 def MatchesScreen() -> ft.View:
     """Lists matches; one tap resumes the one in progress."""
     state, t = use_app()
+    listed, set_listed = ft.use_state(RECENT_FINISHED)
     summaries = state.store.list_matches()
     running = [s for s in summaries if s.finished is None]
     finished = [s for s in summaries if s.finished is not None]
@@ -79,5 +85,17 @@ def MatchesScreen() -> ft.View:
     controls.append(ft.Row([new_button], alignment=ft.MainAxisAlignment.CENTER))
     if finished:
         controls.append(section_title(t.gettext("Finished")))
-        controls.extend(_match_tile(t, s) for s in finished)
+        controls.extend(_match_tile(t, s) for s in finished[:listed])
+        more = min(len(finished) - listed, 5 * RECENT_FINISHED)
+        if more > 0:
+            controls.append(
+                ft.TextButton(
+                    t.ngettext(
+                        "Show {n} older match", "Show {n} older matches", more
+                    ).format(n=t.number(more)),
+                    icon=ft.Icons.EXPAND_MORE,
+                    height=TARGET,
+                    on_click=lambda: set_listed(listed + more),
+                )
+            )
     return screen(state, "/", t.gettext("Matches"), controls, nav=0)

@@ -33,7 +33,9 @@ class AppState:
     keep_awake: bool = True
     revision: int = 0
     problems: tuple[Problem, ...] = ()
-    broadcast: Callable[[str], None] | None = field(default=None, repr=False)
+    # Underscored: Flet's observable ignores it, so wiring it up on connect
+    # does not render the whole session a second time.
+    _broadcast: Callable[[str], None] | None = field(default=None, repr=False)
 
     @classmethod
     def load(cls, store: Store, fallback_lang: str = "en") -> AppState:
@@ -76,8 +78,8 @@ class AppState:
 
     def _saved(self, match_id: str) -> None:
         self.revision += 1
-        if self.broadcast is not None:
-            self.broadcast(match_id)
+        if self._broadcast is not None:
+            self._broadcast(match_id)
 
     def add_match(self, match: Match) -> str | None:
         """Store a new match; its id, or None after reporting why it failed."""
@@ -106,6 +108,10 @@ class AppState:
             return False
         self._saved(match_id)
         return True
+
+    def tell_others_with(self, broadcast: Callable[[str], None]) -> None:
+        """Set how a save is announced to the other sessions (pubsub)."""
+        self._broadcast = broadcast
 
     def load_match(self, match_id: str) -> Match | None:
         """The stored match, or None if there is no such match."""
