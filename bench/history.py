@@ -1,0 +1,124 @@
+"""History-size bench: start-up and the Matches screen with 1, 100 and 1,000 matches.
+
+Run: python bench/history.py [--runs 5]
+Each data directory holds one match in progress and finished matches besides,
+stored through the Store. Times from launching the server to (a) its first
+HTTP 200 and (b) the Matches screen in headless Chromium with semantics on,
+showing the match in progress and the New match button. Sizes take turns run
+by run so that machine drift weighs on all alike.
+Target (issue 6): the 1,000-match figure within 1.3x of the 1-match figure
+(median of the per-run ratios), on both.
+"""
+
+from __future__ import annotations
+
+from contextlib import ExitStack
+from pathlib import Path
+
+from harness import (
+    PLAYERS,
+    Server,
+    Table,
+    chromium,
+    data_dir_with,
+    open_with_semantics,
+    ours_command,
+    phone_page,
+    played_match,
+    ratios,
+    runs_argument,
+    verdict,
+    wait_for_text,
+)
+
+from companion.i18n import get_translator
+from companion.match import Match
+from companion.ui import format as fmt
+
+SIZES = (1, 100, 1_000)
+TARGET = 1.3
+
+t = get_translator("en")
+
+
+def finished_match(seed: int) -> Match:
+    """A short Crazy Eights match played to its limit of 100."""
+    match = Match.new("crazy-eights", list(PLAYERS))
+    seat = seed % len(PLAYERS)
+    while not match.is_over:
+        went_out = PLAYERS[seat]
+        loser = PLAYERS[(seat + 1) % len(PLAYERS)]
+        hands: dict[str, dict[str, int]] = {
+            p: {"8": 1, "K": 1} if p == loser else {"3": 1}
+            for p in PLAYERS
+            if p != went_out
+        }
+        match = match.record_round(went_out, hands)
+        seat = (seat + 1) % len(PLAYERS)
+    return match
+
+
+def time_matches_screen(browser, data: Path, needles: list[str]) -> tuple[float, float]:
+    """Seconds from launch to the first HTTP 200, and to the Matches screen."""
+    server = Server(ours_command(data))
+    with phone_page(browser) as page:
+        try:
+            server.start()
+            open_with_semantics(page, server.url + "/")
+            wait_for_text(page, *needles)
+            return server.first_200, server.since_launch()
+        finally:
+            server.stop()
+
+
+def main() -> None:
+    """Fill one data directory per size, then time the sizes in turn."""
+    runs = runs_argument()
+    running = played_match(5)
+    needles = [
+        t.gettext("New match"),
+        t.gettext("Resume {game} with {players}").format(
+            game=fmt.game_name(t, running.game_id), players=t.join(running.players)
+        ),
+    ]
+    table = Table(f"History size: start-up with N stored matches, {runs} runs", "s")
+    with ExitStack() as stack:
+        directories = {
+            size: stack.enter_context(
+                data_dir_with([finished_match(n) for n in range(size - 1)] + [running])
+            )[0]
+            for size in SIZES
+        }
+        browser = stack.enter_context(chromium())
+        time_matches_screen(browser, directories[SIZES[0]], needles)  # warm-up
+        for _ in range(runs):
+            for size in SIZES:
+                first_200, shown = time_matches_screen(
+                    browser, directories[size], needles
+                )
+                table.add(f"(a) {size:>5} matches: first HTTP 200", first_200)
+                table.add(f"(b) {size:>5} matches: Matches screen", shown)
+    rows, small, big = table.rows, SIZES[0], SIZES[-1]
+    for part, name in (("a", "first HTTP 200"), ("b", "Matches screen")):
+        table.add_all(
+            f"ratio ({part}) {big}/{small} matches",
+            ratios(
+                rows[f"({part}) {big:>5} matches: {name}"],
+                rows[f"({part}) {small:>5} matches: {name}"],
+            ),
+        )
+    ordered = Table(table.title, table.unit)
+    for row in sorted(table.rows, key=lambda r: (r.startswith("ratio"), r)):
+        ordered.add_all(row, table.rows[row])
+    ordered.print()
+    first_200 = table.median(f"ratio (a) {big}/{small} matches")
+    screen = table.median(f"ratio (b) {big}/{small} matches")
+    verdict(
+        first_200 <= TARGET and screen <= TARGET,
+        f"{big:,} matches / {small} match: {first_200:.2f}x to first HTTP 200, "
+        f"{screen:.2f}x to the Matches screen (target <= {TARGET}x on both)",
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,90 @@
+"""A minimal Flet app whose tap goes back a screen: the yardstick for Save.
+
+Saving a round returns from the record screen to the scoreboard, as this app's
+Back button returns from /count/more to /count, counting one more on the way.
+Run: python bench/minimal_back.py --port 8551, then open /count.
+"""
+
+import argparse
+from dataclasses import dataclass
+
+import flet as ft
+
+OPEN_LABEL = "Open"
+BACK_LABEL = "Back and add one"
+START_PATH = "/count"
+
+
+def count_text(count: int) -> str:
+    """What the first screen shows after `count` returns."""
+    return f"Returned {count} times"
+
+
+@ft.observable
+@dataclass
+class Counter:
+    """How many times the user came back."""
+
+    count: int = 0
+
+
+CounterContext = ft.create_context(None)
+
+
+@ft.component
+def CountScreen() -> ft.View:
+    """The count and a button to the second screen."""
+    counter = ft.use_context(CounterContext)
+    return ft.View(
+        route=START_PATH,
+        controls=[
+            ft.Text(count_text(counter.count)),
+            ft.Button(
+                OPEN_LABEL,
+                on_click=lambda: ft.context.page.navigate(f"{START_PATH}/more"),
+            ),
+        ],
+    )
+
+
+@ft.component
+def MoreScreen() -> ft.View:
+    """A second screen whose one button counts and goes back."""
+    counter = ft.use_context(CounterContext)
+
+    def back() -> None:
+        counter.count += 1
+        ft.context.page.navigate(START_PATH)
+
+    return ft.View(
+        route=f"{START_PATH}/more", controls=[ft.Button(BACK_LABEL, on_click=back)]
+    )
+
+
+@ft.component
+def App() -> ft.Control:
+    """The two screens stacked by the router, as ours are."""
+    counter, _ = ft.use_state(Counter)
+    routes = [
+        ft.Route(
+            path=START_PATH.strip("/"),
+            component=CountScreen,
+            children=[ft.Route(path="more", component=MoreScreen)],
+        )
+    ]
+    return CounterContext(counter, lambda: ft.Router(routes, manage_views=True))
+
+
+def main(page: ft.Page) -> None:
+    """Render the app's view stack."""
+    page.render_views(App)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8551)
+    args = parser.parse_args()
+    ft.run(
+        main, view=ft.AppView.WEB_BROWSER, host=args.host, port=args.port, no_cdn=True
+    )

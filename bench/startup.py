@@ -1,0 +1,98 @@
+"""Start-up bench: our server against a minimal Flet app, launched the same way.
+
+Run: python bench/startup.py [--runs 5]
+Times from launching the server process to (a) its first HTTP 200 and (b) the
+first fully rendered screen in headless Chromium with semantics on: for us the
+scoreboard of a stored 4-player, 30-round match (every standing, and the latest
+round in the history); for the minimal app its one Text. Runs
+alternate ours and minimal so that machine drift weighs on both alike.
+Target (issue 6): ours <= 1.2x the minimal app on both, as the median of the
+per-pair ratios.
+"""
+
+from __future__ import annotations
+
+from harness import (
+    PLAYERS,
+    Server,
+    Table,
+    chromium,
+    data_dir_with,
+    minimal_command,
+    open_with_semantics,
+    ours_command,
+    phone_page,
+    played_match,
+    ratios,
+    runs_argument,
+    standing_label,
+    verdict,
+    wait_for_text,
+)
+from minimal_app import TEXT
+
+from companion.i18n import get_translator
+from companion.ui import format as fmt
+
+TARGET = 1.2
+ROUNDS = 30
+
+
+def time_start(browser, server: Server, path: str, needles: list[str]) -> float:
+    """Seconds from launch to every needle on screen; the server is stopped after."""
+    with phone_page(browser) as page:
+        try:
+            server.start()
+            open_with_semantics(page, server.url + path)
+            wait_for_text(page, *needles)
+            return server.since_launch()
+        finally:
+            server.stop()
+
+
+def main() -> None:
+    """Alternate ours and minimal for --runs pairs; print the table and verdicts."""
+    runs = runs_argument()
+    match = played_match(ROUNDS)
+    t = get_translator("en")
+    latest_round = fmt.round_title(t, ROUNDS) + " · "
+    needles = [standing_label(match, p) for p in PLAYERS] + [latest_round]
+    table = Table(
+        f"Start-up, {runs} interleaved pairs (ours: scoreboard of "
+        f"{len(PLAYERS)} players x {ROUNDS} rounds; minimal: one Text)",
+        "s",
+    )
+    with data_dir_with([match]) as (data, ids), chromium() as browser:
+        # One unmeasured start of each warms the disk cache for both alike.
+        time_start(browser, Server(ours_command(data)), f"/match/{ids[0]}", needles)
+        time_start(browser, Server(minimal_command("minimal_app.py")), "/", [TEXT])
+        for _ in range(runs):
+            ours = Server(ours_command(data))
+            ours_shown = time_start(browser, ours, f"/match/{ids[0]}", needles)
+            minimal = Server(minimal_command("minimal_app.py"))
+            minimal_shown = time_start(browser, minimal, "/", [TEXT])
+            table.add("(a) ours: first HTTP 200", ours.first_200)
+            table.add("(a) minimal: first HTTP 200", minimal.first_200)
+            table.add("(b) ours: scoreboard", ours_shown)
+            table.add("(b) minimal: one Text", minimal_shown)
+    rows = table.rows
+    table.add_all(
+        "ratio (a) HTTP 200",
+        ratios(rows["(a) ours: first HTTP 200"], rows["(a) minimal: first HTTP 200"]),
+    )
+    table.add_all(
+        "ratio (b) rendered",
+        ratios(rows["(b) ours: scoreboard"], rows["(b) minimal: one Text"]),
+    )
+    table.print()
+    first_200 = table.median("ratio (a) HTTP 200")
+    rendered = table.median("ratio (b) rendered")
+    verdict(
+        first_200 <= TARGET and rendered <= TARGET,
+        f"ours/minimal {first_200:.2f}x to first HTTP 200, {rendered:.2f}x to the "
+        f"rendered screen (target <= {TARGET}x on both)",
+    )
+
+
+if __name__ == "__main__":
+    main()

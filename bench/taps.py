@@ -1,0 +1,235 @@
+"""Tap-latency bench: our record-round screen against a minimal Flet counter.
+
+Run: python bench/taps.py [--runs 5]
+Each figure runs from the pointerdown of a click in headless Chromium to the
+DOM change that puts the changed text in the accessibility tree, both taken
+inside the page. Measured, alternating with a click on the minimal counter app
+(bench/minimal_counter.py) so that machine drift weighs on both alike:
+(a) one card tap on the record-round keypad (the hand gains a chip);
+(b) Save of a round on a match with 200 rounds (the standings change).
+Targets (issue 6): each <= 1.5x the minimal click (median of per-pair ratios);
+(b) under 150 ms.
+Also shown: a card tap on the 200-round match (timed while entering each round
+that (b) saves), and, since Save also goes back from the record screen to the
+scoreboard, a minimal Flet app whose click goes back a screen
+(bench/minimal_back.py), alternating with the rest.
+"""
+
+from __future__ import annotations
+
+import time
+
+import minimal_back
+from harness import (
+    Table,
+    chromium,
+    data_dir_with,
+    minimal_command,
+    open_with_semantics,
+    ours_command,
+    phone_page,
+    played_match,
+    ratios,
+    runs_argument,
+    serving,
+    standing_label,
+    timed_click,
+    verdict,
+    wait_for_text,
+)
+from minimal_counter import LABEL, count_text
+from playwright.sync_api import Page
+
+from companion.i18n import get_translator
+from companion.match import Match
+from companion.ui import format as fmt
+
+RATIO_TARGET = 1.5
+SAVE_TARGET_MS = 150
+BIG = 200
+SETTLE_S = 0.6
+"""Time for a screen's entry animation to end before a timed tap."""
+# Faces tapped in turn, one of each, so that no tap meets the deck's limit.
+FACES = ("A", "2", "3", "4", "5", "6", "7", "9", "10", "J", "Q", "K")
+HELD = {"Bo": {"3": 1}, "Cy": {"4": 1}, "Di": {"5": 1}}
+"""The hands entered before each timed Save."""
+
+t = get_translator("en")
+
+
+def add_label(face: str, player: str) -> str:
+    """The keypad key's accessible name: "Add ace to Bo"."""
+    return t.gettext("Add {card} to {name}").format(
+        card=fmt.face_name(t, face), name=player
+    )
+
+
+def chip_label(face: str, player: str, count: int) -> str:
+    """The chip a card tap adds to the hand: "Remove one ace from Bo (1 held)"."""
+    return t.gettext("Remove one {card} from {name} ({count} held)").format(
+        card=fmt.face_name(t, face), name=player, count=t.number(count)
+    )
+
+
+class Counter:
+    """The minimal counter in a tab, clicked and timed."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.count = 0
+
+    def click(self) -> float:
+        self.count += 1
+        return timed_click(self.page, LABEL, count_text(self.count))
+
+
+class GoBack:
+    """The minimal two-screen app in a tab: open the second screen, time Back."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.count = 0
+
+    def click(self) -> float:
+        tap(self.page, minimal_back.OPEN_LABEL)
+        wait_for_text(self.page, minimal_back.BACK_LABEL)
+        time.sleep(SETTLE_S)
+        self.count += 1
+        return timed_click(
+            self.page, minimal_back.BACK_LABEL, minimal_back.count_text(self.count)
+        )
+
+
+def tap(page: Page, name: str) -> None:
+    """An untimed tap on the button with this accessible name."""
+    page.get_by_role("button", name=name, exact=True).first.click()
+
+
+def start_round(page: Page, went_out: str) -> None:
+    """From a scoreboard: Record round, then who went out."""
+    tap(page, t.gettext("Record round"))
+    tap(page, went_out)
+    wait_for_text(page, t.gettext("Cards {name} holds").format(name="Bo"))
+    time.sleep(SETTLE_S)
+
+
+def fill_hands(page: Page) -> float:
+    """Tap in HELD, player by player, until Save is enabled; ms of the first tap."""
+    first = 0.0
+    for number, (player, hand) in enumerate(HELD.items()):
+        if number:
+            tap(page, t.gettext("Next: {name}").format(name=player))
+        for face in hand:
+            took = timed_click(
+                page, add_label(face, player), chip_label(face, player, 1)
+            )
+            first = first or took
+    page.wait_for_function(
+        "name => [...document.querySelectorAll('flt-semantics[role=button]')]"
+        ".some(e => (e.getAttribute('aria-label') || e.innerText).includes(name)"
+        " && e.getAttribute('aria-disabled') !== 'true')",
+        arg=t.gettext("Save round"),
+    )
+    return first
+
+
+def saved(match: Match) -> Match:
+    """`match` after the round fill_hands enters (Ada went out)."""
+    return match.record_round("Ada", HELD)
+
+
+def main() -> None:
+    """Alternate a timed tap on ours with a timed click on the counter."""
+    runs = runs_argument()
+    small, big = played_match(30), played_match(BIG)
+    card = Table(f"(a) Card tap on the keypad, {2 * runs} interleaved pairs", "ms")
+    save = Table(f"(b) Save of a round on a {BIG}-round match, {runs} pairs", "ms")
+    with (
+        data_dir_with([small, big]) as (data, ids),
+        serving(ours_command(data)) as ours,
+        serving(minimal_command("minimal_counter.py")) as minimal,
+        serving(minimal_command("minimal_back.py")) as two_screens,
+        chromium() as browser,
+        phone_page(browser) as page,
+        phone_page(browser) as counter_page,
+        phone_page(browser) as back_page,
+    ):
+        open_with_semantics(back_page, two_screens.url + minimal_back.START_PATH)
+        wait_for_text(back_page, minimal_back.count_text(0))
+        go_back = GoBack(back_page)
+        go_back.click()  # warm-up, unmeasured
+        open_with_semantics(counter_page, minimal.url + "/")
+        wait_for_text(counter_page, count_text(0))
+        counter = Counter(counter_page)
+        counter.click()  # warm-up, unmeasured
+
+        small_path, big_path = f"/match/{ids[0]}", f"/match/{ids[1]}"
+        open_with_semantics(page, ours.url + small_path)
+        wait_for_text(page, standing_label(small, "Bo"))
+        start_round(page, "Ada")
+        timed_click(page, add_label("8", "Bo"), chip_label("8", "Bo", 1))  # warm-up
+        held: dict[str, int] = {}
+        for run in range(2 * runs):
+            face = FACES[run % len(FACES)]
+            held[face] = held.get(face, 0) + 1
+            card.add("ours: card tap", timed_click(
+                page, add_label(face, "Bo"), chip_label(face, "Bo", held[face])
+            ))  # fmt: skip
+            card.add("minimal: counter click", counter.click())
+
+        open_with_semantics(page, ours.url + big_path)
+        wait_for_text(page, standing_label(big, "Bo"))
+        for run in range(runs + 1):
+            start_round(page, "Ada")
+            card_tap = fill_hands(page)
+            time.sleep(SETTLE_S)
+            after = saved(big)
+            took = timed_click(
+                page, t.gettext("Save round"), standing_label(after, "Bo")
+            )
+            wait_for_text(page, t.gettext("Record round"))
+            big = after
+            if run:  # the first save warms up, unmeasured
+                save.add(f"ours: Save ({BIG}+ rounds)", took)
+                card.add(f"ours: card tap, {BIG}+ rounds", card_tap)
+                save.add("minimal: counter click", counter.click())
+                save.add("minimal: back a screen", go_back.click())
+    saves = save.rows[f"ours: Save ({BIG}+ rounds)"]
+    card.add_all(
+        "ratio ours/minimal click",
+        ratios(card.rows["ours: card tap"], card.rows["minimal: counter click"]),
+    )
+    card.add_all(
+        f"ratio {BIG}+ rounds/minimal click",
+        ratios(
+            card.rows[f"ours: card tap, {BIG}+ rounds"],
+            save.rows["minimal: counter click"],
+        ),
+    )
+    save.add_all(
+        "ratio ours/minimal click", ratios(saves, save.rows["minimal: counter click"])
+    )
+    save.add_all(
+        "ratio ours/minimal back", ratios(saves, save.rows["minimal: back a screen"])
+    )
+    card.print()
+    save.print()
+    card_ratio = card.median("ratio ours/minimal click")
+    verdict(
+        card_ratio <= RATIO_TARGET,
+        f"(a) card tap {card.median('ours: card tap'):.0f} ms, {card_ratio:.2f}x the "
+        f"minimal click (target <= {RATIO_TARGET}x)",
+    )
+    save_ratio = save.median("ratio ours/minimal click")
+    save_ms = save.median(f"ours: Save ({BIG}+ rounds)")
+    verdict(
+        save_ratio <= RATIO_TARGET and save_ms < SAVE_TARGET_MS,
+        f"(b) Save {save_ms:.0f} ms, {save_ratio:.2f}x the minimal click "
+        f"(target <= {RATIO_TARGET}x and < {SAVE_TARGET_MS} ms); a bare Flet app "
+        f"going back a screen takes {save.median('minimal: back a screen'):.0f} ms "
+        f"(ours/that {save.median('ratio ours/minimal back'):.2f}x)",
+    )
+
+
+if __name__ == "__main__":
+    main()
