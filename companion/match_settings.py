@@ -107,17 +107,22 @@ def check_scoring(game: Game, scoring: object) -> Scoring:
         raise MatchError("bad-scoring", value=scoring) from None
 
 
-def _limit_rule(game: Game, scoring: Scoring, rule: object) -> LimitRule:
-    if rule is not None:
-        try:
-            return LimitRule(rule)
-        except ValueError:
-            raise MatchError("bad-limit-rule", value=rule) from None
+def default_limit_rule(game: Game, scoring: Scoring) -> LimitRule:
+    """The limit rule a match gets when the table names none."""
     if game.end.rule is not None and scoring is game.scoring:
         return game.end.rule
     # Penalty tables play until someone passes the limit; winner-collects tables
     # race to reach it (Hoyle's Crazy Eights, Uno).
     return LimitRule.EXCEEDS if scoring is Scoring.PENALTY else LimitRule.REACHES
+
+
+def _limit_rule(game: Game, scoring: Scoring, rule: object) -> LimitRule:
+    if rule is None:
+        return default_limit_rule(game, scoring)
+    try:
+        return LimitRule(rule)
+    except ValueError:
+        raise MatchError("bad-limit-rule", value=rule) from None
 
 
 def check_end(

@@ -175,3 +175,17 @@ def test_the_chart_draws_at_most_its_limit_of_rounds_and_always_the_last(
     assert drawn == sorted(set(drawn)) and drawn[0] >= 1
     if count <= most:
         assert drawn == list(range(1, count + 1))
+
+
+def test_the_table_can_choose_whether_reaching_the_limit_ends_the_match() -> None:
+    from companion.games import LimitRule
+
+    draft = MatchDraft.for_game("crazy-eights").add_player("Ada").add_player("Bo")
+    assert draft.effective_limit_rule is LimitRule.EXCEEDS
+    assert draft.set(scoring=Scoring.WINNER_COLLECTS).effective_limit_rule is (
+        LimitRule.REACHES
+    )
+    match = draft.set(limit_rule=LimitRule.REACHES).build()
+    assert match.record_round("Ada", {"Bo": {"8": 2}}).is_over
+    assert not draft.build().record_round("Ada", {"Bo": {"8": 2}}).is_over
+    assert MatchDraft.rematch(match).limit_rule is LimitRule.REACHES

@@ -5,9 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from companion.errors import MatchError
-from companion.games import EndKind, Scoring, get_game
+from companion.games import EndKind, LimitRule, Scoring, get_game
 from companion.match import Match
-from companion.match_settings import MAX_CARD_VALUE, MAX_LIMIT, MAX_ROUNDS, name_key
+from companion.match_settings import (
+    MAX_CARD_VALUE,
+    MAX_LIMIT,
+    MAX_ROUNDS,
+    default_limit_rule,
+    name_key,
+)
 
 
 @dataclass(frozen=True)
@@ -24,6 +30,7 @@ class MatchDraft:
     scoring: Scoring = Scoring.PENALTY
     end_kind: EndKind = EndKind.LIMIT
     end_text: str = "100"
+    limit_rule: LimitRule | None = None
     decks: int | None = None
     values: dict[str, str] = field(default_factory=dict)
 
@@ -59,6 +66,7 @@ class MatchDraft:
             scoring=settings.scoring,
             end_kind=settings.end.kind,
             end_text=str(settings.end.value),
+            limit_rule=settings.end.rule,
             decks=settings.decks,
             values=changed,
         )
@@ -98,6 +106,12 @@ class MatchDraft:
         """The draft with some settings changed (scoring, end_kind, end_text...)."""
         return replace(self, **changes)  # type: ignore[arg-type]
 
+    @property
+    def effective_limit_rule(self) -> LimitRule:
+        """The limit rule the match will get: the chosen one, else the default."""
+        chosen = self.limit_rule
+        return chosen or default_limit_rule(get_game(self.game_id), self.scoring)
+
     def set_value(self, face: str, text: str) -> MatchDraft:
         """A house-rule value typed in for one face."""
         return replace(self, values={**self.values, face: text})
@@ -129,6 +143,7 @@ class MatchDraft:
             self.seats,
             scoring=self.scoring.value,
             limit=limit,
+            limit_rule=self.limit_rule.value if limit and self.limit_rule else None,
             rounds=rounds,
             values=values or None,
             decks=self.decks,

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.errors import MatchError
-from companion.games import GAMES, EndKind, Scoring, get_game
+from companion.games import GAMES, EndKind, LimitRule, Scoring, get_game
 from companion.i18n import Translator
 from companion.messages import error_message
 from companion.ui import format as fmt
@@ -189,6 +189,17 @@ def _settings(t: Translator, draft: MatchDraft, update: Update) -> list[ft.Contr
             on_change=lambda e: update(lambda d: d.set(end_text=e.control.value)),
         ),
     ]
+    if limit:
+        controls.append(
+            choices(
+                [
+                    (LimitRule.EXCEEDS.value, t.gettext("Ends above the limit")),
+                    (LimitRule.REACHES.value, t.gettext("Ends at the limit")),
+                ],
+                draft.effective_limit_rule.value,
+                lambda v: update(lambda d: d.set(limit_rule=LimitRule(v))),
+            )
+        )
     if len(game.deck_options) > 1:
         decks = draft.decks or game.decks_for(max(1, len(draft.seats)))
         controls.append(
