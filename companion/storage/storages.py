@@ -191,17 +191,6 @@ class MemoryJSONStorage(Storage):
         """The stored tables (a fresh copy), or None before the first write."""
         return None if self._text is None else json.loads(self._text)
 
-    def _newest_decodes(self) -> bool:
-        # A write needs no full check of the file it replaces (that costs as much
-        # as loading it), only to know that the backup it keeps is not garbage.
-        if not self._revisions:
-            return True
-        try:
-            decode_tables(self._path(self._revisions[0]).read_bytes())
-        except (OSError, DamagedData):
-            return False
-        return True
-
     def write(self, data: Tables) -> None:
         """Keep `data` as the new content."""
         self._text = encode_tables(data)
