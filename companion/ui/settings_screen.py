@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -81,45 +82,54 @@ def _theme(t: Translator, state: AppState) -> list[ft.Control]:
 def _data(
     t: Translator,
     state: AppState,
-    path: str,
-    set_path: Callable[..., None],
     outcome: str | None,
     set_outcome: Callable[..., None],
 ) -> list[ft.Control]:
     where = state.store.data_dir
-    exports = Path(where) / "exports" if where else None
 
-    def export() -> None:
-        if exports is None:
-            return
-        target = exports / datetime.now().strftime("companion-%Y%m%d-%H%M%S.json")
-        try:
-            exports.mkdir(parents=True, exist_ok=True)
-            count = state.store.export_all(target)
-        except (StoreError, OSError) as error:
-            if isinstance(error, OSError):
-                error = StoreError("export-failed", path=str(target), reason=str(error))
-            set_outcome(error_message(t, error))
-            return
-        set_outcome(
-            t.ngettext(
-                "{n} match written to {path}", "{n} matches written to {path}", count
-            ).format(n=t.number(count), path=str(target))
-        )
-
-    def import_data() -> None:
-        def commit(typed: str) -> str:
+    async def export() -> None:
+        # The file goes to the phone or computer holding the browser (a download),
+        # not to the machine that serves the app.
+        name = datetime.now().strftime("companion-%Y%m%d-%H%M%S.json")
+        with tempfile.TemporaryDirectory() as scratch:
             try:
-                state.store.import_file(typed.strip())
+                count = state.store.export_all(Path(scratch) / name)
             except StoreError as error:
                 set_outcome(error_message(t, error))
-                return typed
-            state.changed()
-            set_outcome(t.gettext("Imported from {path}").format(path=typed.strip()))
-            return typed
+                return
+            data = (Path(scratch) / name).read_bytes()
+        await ft.FilePicker().save_file(file_name=name, src_bytes=data)
+        set_outcome(
+            t.ngettext(
+                "{n} match exported as {name}", "{n} matches exported as {name}", count
+            ).format(n=t.number(count), name=name)
+        )
 
-        # An updater sees the newest path even before the screen re-rendered.
-        set_path(commit)
+    async def import_data() -> None:
+        picked = await ft.FilePicker().pick_files(
+            file_type=ft.FilePickerFileType.CUSTOM,
+            allowed_extensions=["json"],
+            with_data=True,
+        )
+        if not picked or picked[0].bytes is None:
+            return
+        with tempfile.TemporaryDirectory() as scratch:
+            upload = Path(scratch) / "import.json"
+            upload.write_bytes(picked[0].bytes)
+            try:
+                result = state.store.import_file(upload)
+            except StoreError as error:
+                set_outcome(error_message(t, error))
+                return
+        state.changed()
+        added = len(result.added)
+        set_outcome(
+            t.ngettext(
+                "{n} match imported from {name}",
+                "{n} matches imported from {name}",
+                added,
+            ).format(n=t.number(added), name=picked[0].name)
+        )
 
     return [
         section_title(t.gettext("Your data")),
@@ -134,27 +144,16 @@ def _data(
                     t.gettext("Export everything"),
                     icon=ft.Icons.DOWNLOAD,
                     height=TARGET,
-                    disabled=exports is None,
                     on_click=export,
-                )
-            ]
-        ),
-        ft.Row(
-            [
-                ft.TextField(
-                    label=t.gettext("File to import"),
-                    value=path,
-                    expand=True,
-                    on_change=lambda e: set_path(e.control.value),
                 ),
                 ft.OutlinedButton(
-                    t.gettext("Import"),
+                    t.gettext("Import a file"),
                     icon=ft.Icons.UPLOAD,
                     height=TARGET,
-                    disabled=not path.strip(),
                     on_click=import_data,
                 ),
-            ]
+            ],
+            wrap=True,
         ),
         ft.Text(outcome) if outcome else None,
     ]
@@ -164,11 +163,10 @@ def _data(
 def SettingsScreen() -> ft.View:
     """The app's settings; the language is named in itself."""
     state, t = use_app()
-    path, set_path = ft.use_state("")
     outcome, set_outcome = ft.use_state(None)
     controls = [
         *_language(t, state),
         *_theme(t, state),
-        *_data(t, state, path, set_path, outcome, set_outcome),
+        *_data(t, state, outcome, set_outcome),
     ]
     return screen(state, "/settings", t.gettext("Settings"), controls, nav=3)
