@@ -189,3 +189,19 @@ def test_the_table_can_choose_whether_reaching_the_limit_ends_the_match() -> Non
     assert match.record_round("Ada", {"Bo": {"8": 2}}).is_over
     assert not draft.build().record_round("Ada", {"Bo": {"8": 2}}).is_over
     assert MatchDraft.rematch(match).limit_rule is LimitRule.REACHES
+
+
+def test_new_matches_start_from_the_house_rules_last_used_at_that_game(
+    state: AppState,
+) -> None:
+    played = Match.new("vandatta", ["Ada", "Bo"], rounds=3, values={"8": 25, "A": 15})
+    assert state.add_match(played) is not None
+    draft = MatchDraft.for_game("vandatta", house=state.house_rules("vandatta"))
+    assert (draft.end_kind, draft.end_text) == (EndKind.ROUNDS, "3")
+    assert draft.values == {"8": "25", "A": "15"}
+    built = draft.add_player("Cy").add_player("Di").build()
+    assert built.settings.values["8"] == 25 and built.settings.end.value == 3
+    fresh = MatchDraft.for_game("uno", house=state.house_rules("uno"))
+    assert fresh.scoring is Scoring.WINNER_COLLECTS and fresh.values == {}
+    damaged = MatchDraft.for_game("vandatta", house={"scoring": "most"})
+    assert damaged.end_text == "5"

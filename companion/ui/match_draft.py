@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from companion.errors import MatchError
 from companion.games import EndKind, LimitRule, Scoring, get_game
-from companion.match import Match
+from companion.match import Match, MatchSettings
 from companion.match_settings import (
     MAX_CARD_VALUE,
     MAX_LIMIT,
@@ -35,10 +36,15 @@ class MatchDraft:
     values: dict[str, str] = field(default_factory=dict)
 
     @classmethod
-    def for_game(cls, game_id: str, seats: tuple[str, ...] = ()) -> MatchDraft:
-        """A draft prefilled with the game's own scoring and end."""
+    def for_game(
+        cls,
+        game_id: str,
+        seats: tuple[str, ...] = (),
+        house: Mapping[str, object] | None = None,
+    ) -> MatchDraft:
+        """A draft with the house rules last used at this game, else its own."""
         game = get_game(game_id)
-        return cls(
+        draft = cls(
             game_id=game.id,
             seats=seats,
             dealer=seats[0] if seats else None,
@@ -46,34 +52,55 @@ class MatchDraft:
             end_kind=game.end.kind,
             end_text=str(game.end.value),
         )
+        if house is None:
+            return draft
+        try:
+            settings = Match.from_dict(
+                {
+                    "game": game.id,
+                    "players": ["A", "B"],
+                    "first_dealer": "A",
+                    "settings": house,
+                    "rounds": [],
+                }
+            ).settings
+        except MatchError:
+            # Rules stored by an older version, or damaged: the game's own apply.
+            return draft
+        return draft._with(settings)
 
     @classmethod
     def rematch(cls, match: Match) -> MatchDraft:
         """A draft with the players, order and settings of a finished match."""
-        settings = match.settings
-        game = match.game
+        # The deal moves on: whoever would have dealt next deals first.
+        draft = cls(
+            game_id=match.game_id, seats=match.players, dealer=match.next_dealer
+        )
+        return replace(draft._with(match.settings), decks=match.settings.decks)
+
+    def _with(self, settings: MatchSettings) -> MatchDraft:
+        """This draft with a match's scoring, end and house card values."""
+        game = get_game(self.game_id)
         changed = {
             face: str(value)
             for face, value in settings.values.items()
             if game.values[face] != value
         }
-        seats = match.players
-        # The deal moves on: whoever would have dealt next deals first.
-        return cls(
-            game_id=match.game_id,
-            seats=seats,
-            dealer=match.next_dealer,
+        return replace(
+            self,
             scoring=settings.scoring,
             end_kind=settings.end.kind,
             end_text=str(settings.end.value),
             limit_rule=settings.end.rule,
-            decks=settings.decks,
             values=changed,
         )
 
-    def choose_game(self, game_id: str) -> MatchDraft:
-        """Another game: its defaults replace the settings, the players stay."""
-        return replace(MatchDraft.for_game(game_id, self.seats), dealer=self.dealer)
+    def choose_game(
+        self, game_id: str, house: Mapping[str, object] | None = None
+    ) -> MatchDraft:
+        """Another game: its house rules replace the settings, the players stay."""
+        chosen = MatchDraft.for_game(game_id, self.seats, house)
+        return replace(chosen, dealer=self.dealer)
 
     def toggle_player(self, name: str) -> MatchDraft:
         """Seat `name` at the end of the table, or take them off it."""

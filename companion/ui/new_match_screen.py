@@ -26,7 +26,9 @@ from companion.ui.theme import TARGET
 Update = Callable[[Callable[[MatchDraft], MatchDraft]], None]
 
 
-def _games(t: Translator, draft: MatchDraft, update: Update) -> list[ft.Control]:
+def _games(
+    t: Translator, state: AppState, draft: MatchDraft, update: Update
+) -> list[ft.Control]:
     cards: list[ft.Control] = [section_title(t.gettext("Game"))]
     for game_id in GAMES:
         chosen = draft.game_id == game_id
@@ -45,7 +47,9 @@ def _games(t: Translator, draft: MatchDraft, update: Update) -> list[ft.Control]
                     subtitle=ft.Text(fmt.game_blurb(t, game_id)),
                     selected=chosen,
                     min_height=64,
-                    on_click=lambda _, g=game_id: update(lambda d: d.choose_game(g)),
+                    on_click=lambda _, g=game_id: update(
+                        lambda d: d.choose_game(g, state.house_rules(g))
+                    ),
                 ),
             )
         )
@@ -249,7 +253,8 @@ def NewMatchScreen() -> ft.View:
         if previous is not None:
             return MatchDraft.rematch(previous)
         last = state.store.settings().get("last_game")
-        return MatchDraft.for_game(last if last in GAMES else "crazy-eights")
+        game_id = last if last in GAMES else "crazy-eights"
+        return MatchDraft.for_game(game_id, house=state.house_rules(game_id))
 
     draft, set_draft = ft.use_state(initial)
     name, set_name = ft.use_state("")
@@ -273,7 +278,7 @@ def NewMatchScreen() -> ft.View:
         set_draft(begin)
 
     controls = [
-        *_games(t, draft, set_draft),
+        *_games(t, state, draft, set_draft),
         *_roster(
             t, state, draft, set_draft, name, set_name, name_error, set_name_error
         ),

@@ -85,7 +85,9 @@ class AppState:
         """Store a new match; its id, or None after reporting why it failed."""
         try:
             match_id = self.store.add_match(match)
-            self.store.update_settings(last_game=match.game_id)
+            house = dict(self.store.settings()["house_rules"])
+            house[match.game_id] = match.settings.to_dict()
+            self.store.update_settings(last_game=match.game_id, house_rules=house)
         except StoreError as error:
             self._report(error)
             return None
@@ -119,6 +121,10 @@ class AppState:
             return self.store.load_match(match_id)
         except StoreError:
             return None
+
+    def house_rules(self, game_id: str) -> dict[str, object] | None:
+        """The settings of the last match started at this game, if any."""
+        return self.store.settings()["house_rules"].get(game_id)
 
     def set_language(self, lang: str) -> None:
         """Remember the chosen language for every session."""
