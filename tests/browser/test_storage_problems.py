@@ -1,0 +1,36 @@
+"""A save the disk refuses is shown to the player; the round waits to be saved again."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+
+import pytest
+from conftest import Server
+from driver import Table
+from flows import new_match, record_round
+
+
+def test_a_refused_save_is_shown_and_the_round_can_be_saved_once_the_disk_allows(
+    table: Table, server: Server
+) -> None:
+    if shutil.which("chattr") is None:
+        pytest.skip("chattr is needed to make the data read-only for root")
+    path = new_match(table, "Crazy Eights", ["Ada", "Bo"])
+    record_round(table, "Ada", {"Bo": ["K"]})
+    table.standing(2, "Bo", 10)
+    if subprocess.run(["chattr", "+i", server.data_dir / "matches"]).returncode:
+        pytest.skip("this file system cannot make a directory immutable")
+    try:
+        record_round(table, "Bo", {"Ada": ["8"]}, save=False)
+        table.tap("Save round")
+        table.see(re.compile(r"cannot be written to\. Nothing was changed\."))
+    finally:
+        subprocess.run(["chattr", "-i", server.data_dir / "matches"], check=True)
+    # The cards entered are still on screen: saving again now works.
+    table.tap("Save round")
+    table.standing(1, "Bo", 10)
+    table.standing(2, "Ada", 50)
+    table.open(path)
+    table.standing(2, "Ada", 50)
