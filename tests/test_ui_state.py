@@ -205,3 +205,21 @@ def test_new_matches_start_from_the_house_rules_last_used_at_that_game(
     assert fresh.scoring is Scoring.WINNER_COLLECTS and fresh.values == {}
     damaged = MatchDraft.for_game("vandatta", house={"scoring": "most"})
     assert damaged.end_text == "5"
+
+
+class SettingsRefusingStore(FailingStore):
+    """A store that keeps matches but cannot write its settings file."""
+
+    def save_match(self, match_id, match, base=None) -> None:
+        self.inner.save_match(match_id, match, base=base)
+
+    def update_settings(self, **changes) -> None:
+        raise StoreError("save-failed", reason="No space left on device")
+
+
+def test_a_started_match_opens_even_when_its_rules_cannot_be_remembered() -> None:
+    state = AppState.load(SettingsRefusingStore())  # type: ignore[arg-type]
+    match_id = state.add_match(Match.new("uno", ["Ada", "Bo"]))
+    assert match_id is not None
+    assert state.load_match(match_id) == Match.new("uno", ["Ada", "Bo"])
+    assert [p.code for p in state.problems] == ["save-failed"]

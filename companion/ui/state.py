@@ -85,13 +85,14 @@ class AppState:
         """Store a new match; its id, or None after reporting why it failed."""
         try:
             match_id = self.store.add_match(match)
-            house = dict(self.store.settings()["house_rules"])
-            house[match.game_id] = match.settings.to_dict()
-            self.store.update_settings(last_game=match.game_id, house_rules=house)
         except StoreError as error:
             self._report(error)
             return None
         self._saved(match_id)
+        # The match exists now: failing to remember its rules must not hide it.
+        house = dict(self.store.settings()["house_rules"])
+        house[match.game_id] = match.settings.to_dict()
+        self._update(last_game=match.game_id, house_rules=house)
         return match_id
 
     def save_match(
