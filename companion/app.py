@@ -7,7 +7,9 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.i18n import negotiate
+from companion.sharing import ShareGate
 from companion.storage import Store
+from companion.ui.join_screen import JoinScreen
 from companion.ui.matches_screen import MatchesScreen
 from companion.ui.new_match_screen import NewMatchScreen
 from companion.ui.players_screen import PlayersScreen
@@ -19,7 +21,10 @@ from companion.ui.state import AppState, StateContext
 from companion.ui.theme import THEME_MODES, theme
 
 MATCH_TOPIC = "match-saved"
-"""Pubsub topic: a match was saved; the message is its id."""
+"""Pubsub topic: a match was saved (its id), or the players or an import ("")."""
+
+ACCESS_TOPIC = "share-changed"
+"""Pubsub topic: someone joined or left, a new code, a phone may record (or not)."""
 
 ROUTES = [
     ft.Route(index=True, component=MatchesScreen),
@@ -43,13 +48,25 @@ async def _browser_languages(page: ft.Page) -> list[str]:
 
 
 @ft.component
-def App(store: Store) -> list[ft.View]:
-    """One browser session: its state, kept live with the other sessions."""
+def App(store: Store, gate: ShareGate, links: tuple[str, ...] = ()) -> list[ft.View]:
+    """One browser session: its state, kept live with the other sessions.
+
+    A session that has not joined a shared table gets the Join screen and
+    nothing else: no route is rendered, so no data reaches its browser.
+    """
     page = ft.context.page
-    state, _ = ft.use_state(lambda: AppState.load(store))
+    state, _ = ft.use_state(
+        lambda: AppState.load(
+            store,
+            gate,
+            session_id=page.session.id,
+            client_ip=page.client_ip,
+            links=tuple(links),
+        )
+    )
 
     def connect() -> None:
-        def on_saved(_topic: str, _match_id: str) -> None:
+        def on_changed(_topic: str, _message: str) -> None:
             async def refresh() -> None:
                 state.changed()
 
@@ -67,10 +84,18 @@ def App(store: Store) -> list[ft.View]:
             state.changed()
 
         page.on_connect = on_connect
+        # Flet closes a session an hour after its browser left for good (a
+        # reload keeps it): only then does the guest leave the host's list.
+        page.on_close = lambda _: state.leave()
 
-        page.pubsub.subscribe_topic(MATCH_TOPIC, on_saved)
+        page.pubsub.subscribe_topic(MATCH_TOPIC, on_changed)
+        page.pubsub.subscribe_topic(ACCESS_TOPIC, on_changed)
         state.tell_others_with(
             lambda match_id: page.pubsub.send_others_on_topic(MATCH_TOPIC, match_id)
+        )
+        # Every session, this one too, re-reads its role.
+        state.tell_access_changes_with(
+            lambda: page.pubsub.send_all_on_topic(ACCESS_TOPIC, "")
         )
         if not state.language_chosen:
 
@@ -85,13 +110,21 @@ def App(store: Store) -> list[ft.View]:
     page.theme_mode = THEME_MODES[state.theme]
     page.theme = theme()
     page.dark_theme = theme()
+    if not state.role.can_see:
+        return StateContext(state, lambda: [JoinScreen()])
     return StateContext(state, lambda: ft.Router(ROUTES, manage_views=True))
 
 
-def make_main(store: Store) -> Callable[[ft.Page], None]:
-    """The per-session entry Flet calls; every session shares `store`."""
+def make_main(
+    store: Store, gate: ShareGate, links: tuple[str, ...] = ()
+) -> Callable[[ft.Page], None]:
+    """The per-session entry Flet calls; every session shares `store` and `gate`.
+
+    `links` are the addresses phones open the shared table at (Settings shows
+    them with their QR codes).
+    """
 
     def main(page: ft.Page) -> None:
-        page.render_views(App, store)
+        page.render_views(App, store, gate, links)
 
     return main

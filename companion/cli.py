@@ -5,6 +5,7 @@ import sys
 from collections.abc import Sequence
 
 DEFAULT_HOST = "127.0.0.1"
+SHARE_HOST = "0.0.0.0"
 DEFAULT_PORT = 8550
 # Accepted after the subcommand too; SUPPRESS keeps the main option's value when
 # the subcommand does not repeat it.
@@ -17,7 +18,15 @@ def build_parser() -> argparse.ArgumentParser:
         prog="companion",
         description="Card Table Companion: a scorekeeper for the card table.",
     )
-    parser.add_argument("--host", default=DEFAULT_HOST, help="address to listen on")
+    parser.add_argument(
+        "--host",
+        help=f"address to listen on ({DEFAULT_HOST}; with --share, {SHARE_HOST})",
+    )
+    parser.add_argument(
+        "--share",
+        action="store_true",
+        help="let phones on the network join with a code (QR code and URLs shown)",
+    )
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help="port")
     parser.add_argument("--data-dir", help="where matches and settings are kept")
     commands = parser.add_subparsers(dest="command")
@@ -46,7 +55,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     from companion.server import serve
     from companion.storage.paths import data_dir
 
-    serve(args.host, args.port, data_dir(args.data_dir))
+    host = args.host
+    if host is None:
+        host = SHARE_HOST if args.share else DEFAULT_HOST
+    serve(host, args.port, data_dir(args.data_dir), share=args.share)
     return 0
 
 

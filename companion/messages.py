@@ -1,4 +1,4 @@
-"""Translated sentences for the engine's and the store's error and notice codes."""
+"""Translated sentences for the error and notice codes of the engine, store and gate."""
 
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -7,6 +7,7 @@ from typing import Protocol
 from companion.errors import MatchError
 from companion.game_texts import GAME_NAMES, card_name, game_name
 from companion.i18n import Translator
+from companion.sharing import AccessError
 
 
 @dataclass(frozen=True)
@@ -162,6 +163,23 @@ STORE_NOTICE_MESSAGES: dict[str, Message] = {
 }
 """A sentence for every code of companion.storage.errors.STORE_NOTICE_CODES."""
 
+ACCESS_ERROR_MESSAGES: dict[str, Message] = {
+    "join-code-format": N_("The join code is six digits, like 123 456."),
+    "join-code-wrong": NP_(
+        "That is not the join code. %(attempts_left)s try left before a pause.",
+        "That is not the join code. %(attempts_left)s tries left before a pause.",
+        "attempts_left",
+    ),
+    "join-rate-limited": NP_(
+        "Too many wrong codes. Try again in %(seconds)s second.",
+        "Too many wrong codes. Try again in %(seconds)s seconds.",
+        "seconds",
+    ),
+    "view-only": N_("You can only view this table. Ask the host to let you record."),
+    "guest-gone": N_("That guest is no longer at the table."),
+}
+"""A sentence for every code of companion.sharing.ACCESS_ERROR_CODES."""
+
 UNKNOWN_CODE = N_("Something went wrong (%(code)s).")
 
 
@@ -217,9 +235,12 @@ def _message(t: Translator, table: Mapping[str, Message], item: Coded) -> str:
 
 
 def error_message(t: Translator, error: Coded) -> str:
-    """The translated sentence for a MatchError or a StoreError."""
-    table = ERROR_MESSAGES if isinstance(error, MatchError) else STORE_ERROR_MESSAGES
-    return _message(t, table, error)
+    """The translated sentence for a MatchError, StoreError or AccessError."""
+    if isinstance(error, MatchError):
+        return _message(t, ERROR_MESSAGES, error)
+    if isinstance(error, AccessError):
+        return _message(t, ACCESS_ERROR_MESSAGES, error)
+    return _message(t, STORE_ERROR_MESSAGES, error)
 
 
 def notice_message(t: Translator, notice: Coded) -> str:

@@ -2,41 +2,82 @@
 
 from __future__ import annotations
 
-import ipaddress
 import os
-import socket
 import sys
 from pathlib import Path
 
 import flet as ft
 
-from companion.i18n import get_translator, negotiate, system_preferences
+from companion.i18n import Translator, get_translator, negotiate, system_preferences
 from companion.messages import error_message
+from companion.share_links import (
+    WILDCARD_IPV4,
+    WILDCARD_IPV6,
+    share_urls,
+    terminal_qr,
+    this_computer_url,
+)
+from companion.sharing import ShareGate, is_loopback_client, spaced_join_code
 from companion.storage import Store, StoreError
+
+TRUSTED_PROXIES = "127.0.0.1,::1"
+"""The only peers whose X-Forwarded-For uvicorn believes (the browser tests)."""
 
 
 def is_loopback(host: str) -> bool:
     """Whether `host` is reachable from this machine only."""
-    if host == "localhost":
-        return True
+    return host == "localhost" or is_loopback_client(host)
+
+
+def _fits_terminal(text: str) -> bool:
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
     try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
         return False
+    return True
 
 
-def reachable_host(host: str) -> str:
-    """The address to type into a phone; for 0.0.0.0, this machine's own address."""
-    if host not in ("0.0.0.0", "::", ""):
-        return host
-    try:
-        return socket.gethostbyname(socket.gethostname())
-    except OSError:
-        return "127.0.0.1"
+def phone_urls(host: str, port: int) -> tuple[str, ...]:
+    """The URLs other devices open when the server listens on `host`."""
+    return () if is_loopback(host) else tuple(share_urls(host, port))
 
 
-def serve(host: str, port: int, data_dir: Path) -> None:
-    """Open the store in `data_dir` and serve the web app on host:port; blocks."""
+def announce(
+    t: Translator, host: str, port: int, gate: ShareGate, links: tuple[str, ...]
+) -> None:
+    """Tell the person at the terminal where to open the app (and the join code)."""
+    if not gate.shared:
+        url = this_computer_url(host, port)
+        print(t.gettext("Card Table Companion is running at {url}").format(url=url))
+        print(t.gettext("Press Ctrl-C to stop."), flush=True)
+        return
+    print(t.gettext("Sharing this table on the network."))
+    url = this_computer_url(host, port)
+    print(t.gettext("On this computer: {url}").format(url=url))
+    for url in links:
+        print(t.gettext("On phones: {url}").format(url=url))
+        qr = terminal_qr(url)
+        if _fits_terminal(qr):
+            print(qr, end="")
+    if not links and host in WILDCARD_IPV4 + WILDCARD_IPV6:
+        print(
+            t.gettext(
+                "No network address was found, so phones cannot reach this "
+                "computer yet."
+            )
+        )
+    code = spaced_join_code(gate.code)
+    print(t.gettext("Join code: {code}").format(code=code))
+    print(t.gettext("Press Ctrl-C to stop."), flush=True)
+
+
+def serve(host: str, port: int, data_dir: Path, share: bool = False) -> None:
+    """Open the store in `data_dir` and serve the web app on host:port; blocks.
+
+    With `share`, or on an address other computers can reach, guests need the
+    join code printed here.
+    """
     t = get_translator(negotiate(system_preferences()))
     try:
         store = Store.open(data_dir)
@@ -45,28 +86,17 @@ def serve(host: str, port: int, data_dir: Path) -> None:
         raise SystemExit(1) from error
     # The web client, CanvasKit and fonts ship with flet-web: no internet needed.
     os.environ["FLET_WEB_NO_CDN"] = "1"
-    shown = reachable_host(host)
-    shown = f"[{shown}]" if ":" in shown else shown
-    print(
-        t.gettext("Card Table Companion is running at {url}").format(
-            url=f"http://{shown}:{port}/"
-        ),
-        flush=True,
-    )
-    if not is_loopback(host):
-        print(
-            t.gettext(
-                "Warning: listening on {host}, so every phone and computer on the "
-                "network can reach the app and its data."
-            ).format(host=host),
-            flush=True,
-        )
-    print(t.gettext("Press Ctrl-C to stop."), flush=True)
+    # Host = a loopback client; an inherited "*" would let any guest on the
+    # network claim to be this computer through X-Forwarded-For.
+    os.environ["FORWARDED_ALLOW_IPS"] = TRUSTED_PROXIES
+    gate = ShareGate(share or not is_loopback(host))
+    links = phone_urls(host, port) if gate.shared else ()
+    announce(t, host, port, gate, links)
     from companion.app import make_main
 
     try:
         ft.run(
-            make_main(store),
+            make_main(store, gate, links),
             view=ft.AppView.WEB_BROWSER,
             host=host,
             port=port,

@@ -1,4 +1,4 @@
-"""Every engine and storage code gets a translated sentence with its parameters."""
+"""Every code of the engine, the store and the gate gets a translated sentence."""
 
 import re
 
@@ -8,12 +8,14 @@ from companion.errors import ERROR_CODES, MatchError
 from companion.i18n import LANGUAGES, get_translator
 from companion.match import Match
 from companion.messages import (
+    ACCESS_ERROR_MESSAGES,
     ERROR_MESSAGES,
     STORE_ERROR_MESSAGES,
     STORE_NOTICE_MESSAGES,
     error_message,
     notice_message,
 )
+from companion.sharing import ACCESS_ERROR_CODES, AccessError
 from companion.storage.errors import (
     STORE_ERROR_CODES,
     STORE_NOTICE_CODES,
@@ -27,6 +29,7 @@ TABLES = [
     pytest.param(ERROR_MESSAGES, ERROR_CODES, id="engine errors"),
     pytest.param(STORE_ERROR_MESSAGES, STORE_ERROR_CODES, id="store errors"),
     pytest.param(STORE_NOTICE_MESSAGES, STORE_NOTICE_CODES, id="store notices"),
+    pytest.param(ACCESS_ERROR_MESSAGES, ACCESS_ERROR_CODES, id="access errors"),
 ]
 
 SAMPLE_PARAMS: dict[str, object] = {
@@ -53,6 +56,8 @@ SAMPLE_PARAMS: dict[str, object] = {
     "moved_to": "/data/m.bad",
     "from_version": 1,
     "to_version": 2,
+    "attempts_left": 3,
+    "seconds": 120,
 }
 
 
@@ -86,6 +91,10 @@ def test_every_code_renders_in_every_language(lang):
     rendered += [
         notice_message(t, StoreNotice(code, _sample(code, STORE_NOTICE_CODES)))
         for code in STORE_NOTICE_CODES
+    ]
+    rendered += [
+        error_message(t, AccessError(code, **_sample(code, ACCESS_ERROR_CODES)))
+        for code in ACCESS_ERROR_CODES
     ]
     for text in rendered:
         assert "%(" not in text and "Something went wrong" not in text
@@ -146,4 +155,33 @@ def test_an_unknown_code_still_gives_a_translated_sentence():
 
     assert error_message(get_translator("sv"), Odd()) == (
         "Något gick fel (brand-new-code)."
+    )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_lockout_picks_the_plural_form_from_the_seconds(lang):
+    t = get_translator(lang)
+
+    def wait(seconds: int) -> str:
+        return error_message(t, AccessError("join-rate-limited", seconds=seconds))
+
+    assert "60" in wait(60)
+    # "1 second" vs "60 seconds": the word changes, not just the number.
+    assert wait(1).replace("1", "60", 1) != wait(60)
+
+
+def test_wrong_codes_say_how_many_tries_are_left():
+    t = get_translator("en")
+
+    def wrong(left: int) -> str:
+        return error_message(t, AccessError("join-code-wrong", attempts_left=left))
+
+    assert wrong(1) == "That is not the join code. 1 try left before a pause."
+    assert wrong(4) == "That is not the join code. 4 tries left before a pause."
+
+
+def test_a_lockout_of_an_hour_is_written_the_local_way():
+    error = AccessError("join-rate-limited", seconds=3600)
+    assert error_message(get_translator("en"), error) == (
+        "Too many wrong codes. Try again in 3,600 seconds."
     )

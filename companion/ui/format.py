@@ -9,6 +9,7 @@ from companion import game_texts as texts
 from companion.games import Scoring
 from companion.i18n import Translator
 from companion.match import Hand, Match, Round, Standing
+from companion.sharing import Guest
 
 
 def game_name(t: Translator, game_id: str) -> str:
@@ -154,3 +155,15 @@ def language_label(t: Translator, code: str) -> str:
     """A language named in itself, as a label: "Norsk bokmål", "Español"."""
     name = t.language_name(code)
     return name[:1].upper() + name[1:]
+
+
+def join_code_spoken(code: str) -> str:
+    """A join code for a screen reader: digit by digit, not as a big number."""
+    return " ".join(code)
+
+
+def guest_label(t: Translator, guest: Guest) -> str:
+    """A joined phone: the name typed when it joined, else "Guest 3"."""
+    return guest.name or t.gettext("Guest {number}").format(
+        number=t.number(guest.number)
+    )

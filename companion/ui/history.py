@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import flet as ft
-import flet_charts as fch
 
 from companion.games import EndKind
 from companion.i18n import Translator
@@ -15,13 +14,50 @@ from companion.ui.shell import labelled
 from companion.ui.theme import TARGET, seat_colour
 
 
+def _round_actions(
+    t: Translator,
+    index: int,
+    on_edit: Callable[[int], None],
+    on_delete: Callable[[int], None],
+) -> ft.Control:
+    """Edit and Delete for one round (left out for a phone that may only watch)."""
+    number = index + 1
+    edit_label = t.gettext("Edit round {number}").format(number=number)
+    delete_label = t.gettext("Delete round {number}").format(number=number)
+    return ft.Row(
+        [
+            labelled(
+                edit_label,
+                ft.OutlinedButton(
+                    t.gettext("Edit"),
+                    icon=ft.Icons.EDIT_OUTLINED,
+                    height=TARGET,
+                    on_click=lambda: on_edit(index),
+                ),
+                lambda: on_edit(index),
+            ),
+            labelled(
+                delete_label,
+                ft.OutlinedButton(
+                    t.gettext("Delete"),
+                    icon=ft.Icons.DELETE_OUTLINE,
+                    height=TARGET,
+                    on_click=lambda: on_delete(index),
+                ),
+                lambda: on_delete(index),
+            ),
+        ],
+        alignment=ft.MainAxisAlignment.END,
+    )
+
+
 def _round_tile(
     t: Translator,
     match: Match,
     index: int,
     points_by: dict[str, int],
-    on_edit: Callable[[int], None],
-    on_delete: Callable[[int], None],
+    on_edit: Callable[[int], None] | None,
+    on_delete: Callable[[int], None] | None,
 ) -> ft.Control:
     played = match.rounds[index]
     number = index + 1
@@ -40,35 +76,8 @@ def _round_tile(
                 ]
             )
         )
-    edit_label = t.gettext("Edit round {number}").format(number=number)
-    delete_label = t.gettext("Delete round {number}").format(number=number)
-    lines.append(
-        ft.Row(
-            [
-                labelled(
-                    edit_label,
-                    ft.OutlinedButton(
-                        t.gettext("Edit"),
-                        icon=ft.Icons.EDIT_OUTLINED,
-                        height=TARGET,
-                        on_click=lambda: on_edit(index),
-                    ),
-                    lambda: on_edit(index),
-                ),
-                labelled(
-                    delete_label,
-                    ft.OutlinedButton(
-                        t.gettext("Delete"),
-                        icon=ft.Icons.DELETE_OUTLINE,
-                        height=TARGET,
-                        on_click=lambda: on_delete(index),
-                    ),
-                    lambda: on_delete(index),
-                ),
-            ],
-            alignment=ft.MainAxisAlignment.END,
-        )
-    )
+    if on_edit is not None and on_delete is not None:
+        lines.append(_round_actions(t, index, on_edit, on_delete))
     return ft.ExpansionTile(
         # A key per round: a new round on top then shifts no tile onto another.
         key=f"round-{number}",
@@ -87,12 +96,16 @@ RECENT_ROUNDS = 12
 def round_history(
     t: Translator,
     match: Match,
-    on_edit: Callable[[int], None],
-    on_delete: Callable[[int], None],
+    on_edit: Callable[[int], None] | None,
+    on_delete: Callable[[int], None] | None,
     show_all: bool,
     on_show_all: Callable[[], None],
 ) -> ft.Control:
-    """The rounds, newest first; each opens to the cards each player held."""
+    """The rounds, newest first; each opens to the cards each player held.
+
+    Without `on_edit` and `on_delete` (a phone that may only watch) a round
+    offers no Edit or Delete.
+    """
     if not match.rounds:
         return ft.Text(t.gettext("No rounds yet."), italic=True)
     per_round = match.round_points()
@@ -129,9 +142,13 @@ MOST_CHART_POINTS = 50
 
 
 def plotted_rounds(count: int, most: int = MOST_CHART_POINTS) -> list[int]:
-    """Which rounds (1-based) the chart draws: evenly spread, always the last."""
+    """Which rounds (1-based) the chart draws: every step-th, and always the last.
+
+    Counted from the first round, so that a new round moves only the last point:
+    the lines keep their shape, and a save sends the chart's change, not all of it.
+    """
     step = max(1, -(-count // most))
-    return sorted(range(count, 0, -step))
+    return [*range(step, count, step), count]
 
 
 def axis_step(count: int) -> int:
@@ -140,9 +157,17 @@ def axis_step(count: int) -> int:
 
 
 def totals_chart(t: Translator, match: Match) -> ft.Control | None:
+    """The running totals chart, or None before the first round."""
+    return MemoTotalsChart(t, match) if match.rounds else None
+
+
+@ft.component
+def TotalsChart(t: Translator, match: Match) -> ft.Control:
     """The running total of each player after every round, one line per seat."""
-    if not match.rounds:
-        return None
+    # Imported on the first chart drawn, not at start-up: flet_charts brings
+    # every chart type (and the matplotlib and plotly wrappers) with it.
+    import flet_charts as fch
+
     series = match.running_totals()
     top = max(max(totals.values()) for totals in series)
     end = match.settings.end
@@ -202,3 +227,8 @@ def totals_chart(t: Translator, match: Match) -> ft.Control | None:
         label=t.gettext("Chart of the running totals after each round"),
         content=ft.Column([chart, legend]),
     )
+
+
+MemoTotalsChart = ft.memo(TotalsChart)
+"""TotalsChart drawn again only for another match or language: a render that
+leaves the match as it was (another session's save, Show all) skips the chart."""

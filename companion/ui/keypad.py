@@ -11,7 +11,8 @@ from companion.ui import format as fmt
 from companion.ui.theme import KEY_HEIGHT, KEY_WIDTH, TARGET
 
 
-def card_keypad(
+@ft.component
+def CardKeys(
     t: Translator,
     player: str,
     faces: Sequence[str],
@@ -57,6 +58,11 @@ def card_keypad(
             )
         )
     return ft.Row(keys, wrap=True, spacing=4, run_spacing=4)
+
+
+MemoCardKeys = ft.memo(CardKeys)
+"""CardKeys drawn again only when its props change: a card tap leaves them alone,
+and the keys are most of what a tap would otherwise rebuild and compare."""
 
 
 def hand_chips(
@@ -107,7 +113,8 @@ def hand_chips(
     return ft.Row(chips, wrap=True, spacing=6, run_spacing=6)
 
 
-def keypad_panel(
+@ft.component
+def KeypadPanel(
     t: Translator,
     player: str,
     following: str | None,
@@ -117,6 +124,11 @@ def keypad_panel(
     on_next: Callable[[], None],
 ) -> ft.Control:
     """The active player's keypad, with a button on to the next player if any."""
+    # The keys get one tap handler for good, which calls the newest `on_add`:
+    # a new handler on every render would draw the memoized keys again.
+    latest_add = ft.use_ref()
+    latest_add.current = on_add
+    add = ft.use_callback(lambda face: latest_add.current(face), [])
     heading: list[ft.Control] = [
         ft.Text(
             t.gettext("Cards {name} holds").format(name=player),
@@ -137,7 +149,7 @@ def keypad_panel(
         padding=ft.Padding.only(top=8),
         border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
         content=ft.Column(
-            [ft.Row(heading), card_keypad(t, player, faces, values, on_add)],
+            [ft.Row(heading), MemoCardKeys(t, player, faces, values, add)],
             spacing=6,
         ),
     )

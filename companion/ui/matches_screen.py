@@ -76,13 +76,18 @@ def MatchesScreen() -> ft.View:
                 t.gettext(
                     "No matches yet. Start one, and the scores of every round "
                     "will be kept here."
+                )
+                if state.can_change
+                else t.gettext(
+                    "No matches yet. They show here as soon as the host starts one."
                 ),
             )
         )
     if running:
         controls.append(section_title(t.gettext("In progress")))
         controls.extend(_match_tile(t, s) for s in running)
-    controls.append(ft.Row([new_button], alignment=ft.MainAxisAlignment.CENTER))
+    if state.can_change:
+        controls.append(ft.Row([new_button], alignment=ft.MainAxisAlignment.CENTER))
     if finished:
         controls.append(section_title(t.gettext("Finished")))
         controls.extend(_match_tile(t, s) for s in finished[:listed])

@@ -11,6 +11,7 @@ from companion.games import GAMES, EndKind, LimitRule, Scoring, get_game
 from companion.i18n import Translator
 from companion.messages import error_message
 from companion.ui import format as fmt
+from companion.ui.access import view_only_screen
 from companion.ui.match_draft import MatchDraft
 from companion.ui.shell import (
     action_bar,
@@ -259,6 +260,10 @@ def NewMatchScreen() -> ft.View:
     draft, set_draft = ft.use_state(initial)
     name, set_name = ft.use_state("")
     name_error, set_name_error = ft.use_state(None)
+    route = f"/new/{source}" if source else "/new"
+    title = t.gettext("Rematch") if source else t.gettext("New match")
+    if not state.can_change:
+        return view_only_screen(state, route, title, "/", t.gettext("Back to matches"))
     problem = draft.check()
     reason = error_message(t, problem) if problem else None
 
@@ -295,8 +300,6 @@ def NewMatchScreen() -> ft.View:
             on_click=start,
         ),
     )
-    route = f"/new/{source}" if source else "/new"
-    title = t.gettext("Rematch") if source else t.gettext("New match")
     back = icon_button(
         icon=ft.Icons.ARROW_BACK,
         tooltip=t.gettext("Back to matches"),

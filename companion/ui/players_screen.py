@@ -7,9 +7,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from companion.errors import MatchError
 from companion.i18n import Translator
-from companion.storage import StoreError
 from companion.ui.shell import empty_state, icon_button, screen, section_title
 from companion.ui.state import AppState, use_app
 
@@ -74,13 +72,8 @@ def _row(
 ) -> ft.Control:
     def rename(_=None) -> None:
         def commit(typed: str) -> str:
-            try:
-                state.store.rename_player(name, typed)
-            except (StoreError, MatchError) as error:
-                state.report(error)
-                return typed
-            set_editing(None)
-            state.changed()
+            if state.rename_player(name, typed):
+                set_editing(None)
             return typed
 
         # An updater sees the newest text even when this tap arrives before the
@@ -88,8 +81,7 @@ def _row(
         set_draft(commit)
 
     def toggle_hidden() -> None:
-        state.store.hide_player(name, hidden=not hidden)
-        state.changed()
+        state.hide_player(name, not hidden)
 
     if editing:
         return ft.Card(
@@ -124,7 +116,9 @@ def _row(
             title=ft.Text(name, weight=ft.FontWeight.W_600),
             subtitle=ft.Text(_stats_line(t, stats)),
             min_height=64,
-            trailing=ft.Row(
+            trailing=None
+            if not state.can_change
+            else ft.Row(
                 [
                     icon_button(
                         icon=ft.Icons.EDIT_OUTLINED,

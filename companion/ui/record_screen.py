@@ -11,7 +11,8 @@ from companion.i18n import Translator
 from companion.match import Match
 from companion.messages import error_message
 from companion.ui import format as fmt
-from companion.ui.keypad import hand_chips, keypad_panel
+from companion.ui.access import view_only_screen
+from companion.ui.keypad import KeypadPanel, hand_chips
 from companion.ui.round_draft import RoundDraft
 from companion.ui.scoreboard_screen import show_undo
 from companion.ui.shell import (
@@ -121,7 +122,7 @@ def _keypad_area(
     if player is None or player in draft.typed:
         return None
     following = draft.next_player
-    return keypad_panel(
+    return KeypadPanel(
         t,
         player,
         following,
@@ -180,6 +181,14 @@ def RecordScreen() -> ft.View:
     ft.on_mounted(ft.context.page.pop_dialog)
     base = f"/match/{match_id}"
     route = f"{base}/round" + (f"/{index + 1}" if index is not None else "")
+    if not state.can_change:
+        return view_only_screen(
+            state,
+            route,
+            t.gettext("Record round"),
+            base,
+            t.gettext("Back to the scoreboard"),
+        )
     if match is None or (index is None and match.is_over):
         return screen(
             state,

@@ -86,7 +86,9 @@ def _header(t: Translator, match: Match) -> ft.Control:
     )
 
 
-def _finished(t: Translator, match_id: str, match: Match) -> ft.Control:
+def _finished(
+    t: Translator, match_id: str, match: Match, can_change: bool
+) -> ft.Control:
     return ft.Container(
         bgcolor=ft.Colors.PRIMARY_CONTAINER,
         border_radius=16,
@@ -106,11 +108,17 @@ def _finished(t: Translator, match_id: str, match: Match) -> ft.Control:
                     ]
                 ),
                 ft.Text(t.gettext("The match is over.")),
-                ft.FilledButton(
-                    t.gettext("Rematch"),
-                    icon=ft.Icons.REPLAY,
-                    height=56,
-                    on_click=lambda: navigate(f"/new/{match_id}"),
+                *(
+                    [
+                        ft.FilledButton(
+                            t.gettext("Rematch"),
+                            icon=ft.Icons.REPLAY,
+                            height=56,
+                            on_click=lambda: navigate(f"/new/{match_id}"),
+                        )
+                    ]
+                    if can_change
+                    else []
                 ),
             ]
         ),
@@ -217,15 +225,24 @@ def ScoreboardScreen() -> ft.View:
         style=ft.ButtonStyle(text_style=ft.TextStyle(size=20)),
         on_click=lambda: navigate(f"/match/{match_id}/round"),
     )
+    # A phone that may only watch gets no control that would change the match.
+    changing = state.can_change
     board = [
         _header(t, match),
-        _finished(t, match_id, match) if match.is_over else None,
+        _finished(t, match_id, match, changing) if match.is_over else None,
         _standings(t, match),
-        None if match.is_over else ft.Row([record]),
+        ft.Row([record]) if changing and not match.is_over else None,
     ]
     history = [
         section_title(t.gettext("Rounds")),
-        round_history(t, match, edit, delete, show_all, lambda: set_show_all(True)),
+        round_history(
+            t,
+            match,
+            edit if changing else None,
+            delete if changing else None,
+            show_all,
+            lambda: set_show_all(True),
+        ),
         totals_chart(t, match),
     ]
     layout = ft.ResponsiveRow(

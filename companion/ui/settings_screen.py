@@ -1,4 +1,4 @@
-"""Settings: language, theme, screen kept awake, where the data lives, export/import."""
+"""Settings: sharing, language, theme, screen kept awake, the data, export/import."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from companion.i18n import LANGUAGES, Translator
 from companion.messages import error_message
 from companion.storage import StoreError
 from companion.ui import format as fmt
+from companion.ui.share_section import share_section
 from companion.ui.shell import choices, screen, section_title
 from companion.ui.state import AppState, use_app
 from companion.ui.theme import TARGET
@@ -116,12 +117,10 @@ def _data(
         with tempfile.TemporaryDirectory() as scratch:
             upload = Path(scratch) / "import.json"
             upload.write_bytes(picked[0].bytes)
-            try:
-                result = state.store.import_file(upload)
-            except StoreError as error:
-                set_outcome(error_message(t, error))
-                return
-        state.changed()
+            result = state.import_file(upload)
+        if result is None:
+            set_outcome(None)
+            return
         added = len(result.added)
         set_outcome(
             t.ngettext(
@@ -165,8 +164,9 @@ def SettingsScreen() -> ft.View:
     state, t = use_app()
     outcome, set_outcome = ft.use_state(None)
     controls = [
+        *share_section(t, state),
         *_language(t, state),
         *_theme(t, state),
-        *_data(t, state, outcome, set_outcome),
+        *(_data(t, state, outcome, set_outcome) if state.can_change else []),
     ]
     return screen(state, "/settings", t.gettext("Settings"), controls, nav=3)

@@ -1,21 +1,23 @@
-"""The per-session observable store: language, theme, problems, and every save."""
+"""The per-session observable store: language, theme, access, problems, every save."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import flet as ft
 
 from companion.errors import MatchError
 from companion.i18n import LANGUAGES, Translator, get_translator
 from companion.match import Match
-from companion.storage import Store, StoreError, StoreNotice
+from companion.sharing import AccessError, Role, ShareGate
+from companion.storage import ImportResult, Store, StoreError, StoreNotice
 
 THEMES = ("system", "light", "dark")
 
-Problem = StoreError | StoreNotice | MatchError
-"""Something the store reported that the user must see."""
+Problem = StoreError | StoreNotice | MatchError | AccessError
+"""Something the store or the share gate reported that the user must see."""
 
 
 @ft.observable
@@ -25,9 +27,15 @@ class AppState:
 
     Screens read matches from the store on every render; `revision` changes
     whenever data changed (here or in another session), which re-renders them.
+    Every write asks the share gate first: a viewer's session changes nothing,
+    whatever event its browser sends.
     """
 
     store: Store
+    gate: ShareGate = field(default_factory=lambda: ShareGate(False))
+    session_id: str = ""
+    client_ip: str | None = None
+    links: tuple[str, ...] = ()
     lang: str = "en"
     theme: str = "system"
     keep_awake: bool = True
@@ -36,20 +44,56 @@ class AppState:
     # Underscored: Flet's observable ignores it, so wiring it up on connect
     # does not render the whole session a second time.
     _broadcast: Callable[[str], None] | None = field(default=None, repr=False)
+    _announce_access: Callable[[], None] | None = field(default=None, repr=False)
 
     @classmethod
-    def load(cls, store: Store, fallback_lang: str = "en") -> AppState:
-        """A session's state from the stored settings and the store's notices."""
-        settings = store.settings()
-        lang = settings.get("language") or fallback_lang
-        theme = settings.get("theme") or "system"
-        return cls(
+    def load(
+        cls,
+        store: Store,
+        gate: ShareGate | None = None,
+        *,
+        session_id: str = "",
+        client_ip: str | None = None,
+        links: tuple[str, ...] = (),
+    ) -> AppState:
+        """A session's state from the stored settings and the store's notices.
+
+        A guest (a phone that joins with the code) starts from the defaults: the
+        stored settings are the host's, and the store's notices are the host's
+        business. `links` are the addresses phones open the table at.
+        """
+        state = cls(
             store=store,
-            lang=lang if lang in LANGUAGES else "en",
-            theme=theme if theme in THEMES else "system",
-            keep_awake=bool(settings.get("keep_awake", True)),
-            problems=tuple(store.notices),
+            gate=gate or ShareGate(False),
+            session_id=session_id,
+            client_ip=client_ip,
+            links=links,
         )
+        if state.is_guest:
+            return state
+        settings = store.settings()
+        lang = settings.get("language") or "en"
+        theme = settings.get("theme") or "system"
+        state.lang = lang if lang in LANGUAGES else "en"
+        state.theme = theme if theme in THEMES else "system"
+        state.keep_awake = bool(settings.get("keep_awake", True))
+        state.problems = tuple(store.notices)
+        return state
+
+    @property
+    def role(self) -> Role:
+        """What this session may do at the table: host, recorder, viewer or locked."""
+        return self.gate.role(self.session_id, self.client_ip)
+
+    @property
+    def is_guest(self) -> bool:
+        """Whether this session is a phone that joined (or must join) with the code."""
+        return self.role is not Role.HOST
+
+    @property
+    def can_change(self) -> bool:
+        """Whether this session may record, edit, start, rename and import."""
+        return self.role.can_change
 
     @property
     def t(self) -> Translator:
@@ -58,19 +102,28 @@ class AppState:
 
     @property
     def language_chosen(self) -> bool:
-        """Whether someone picked a language in Settings (it beats the browser's)."""
-        return bool(self.store.settings().get("language"))
+        """Whether the host picked a language in Settings (it beats the browser's).
+
+        A guest's language always follows its own browser.
+        """
+        return not self.is_guest and bool(self.store.settings().get("language"))
 
     def changed(self) -> None:
         """Data changed elsewhere: re-render what shows it."""
         self.revision += 1
 
-    def report(self, error: StoreError | MatchError) -> None:
+    def report(self, error: StoreError | MatchError | AccessError) -> None:
         """Show a failed action's reason until dismissed."""
         self.problems = (*self.problems, error)
 
-    def _report(self, error: StoreError) -> None:
-        self.problems = (*self.problems, error)
+    def _allowed(self) -> bool:
+        """Whether this session may write; a refusal is reported, nothing changes."""
+        try:
+            self.gate.check_change(self.session_id, self.client_ip)
+        except AccessError as error:
+            self.report(error)
+            return False
+        return True
 
     def dismiss(self, index: int) -> None:
         """Hide problem `index` once read."""
@@ -83,10 +136,12 @@ class AppState:
 
     def add_match(self, match: Match) -> str | None:
         """Store a new match; its id, or None after reporting why it failed."""
+        if not self._allowed():
+            return None
         try:
             match_id = self.store.add_match(match)
         except StoreError as error:
-            self._report(error)
+            self.report(error)
             return None
         self._saved(match_id)
         # The match exists now: failing to remember its rules must not hide it.
@@ -103,18 +158,107 @@ class AppState:
         With `base` (the match the change was made to), a match changed meanwhile
         in another session is not overwritten: that is reported instead.
         """
+        if not self._allowed():
+            return False
         try:
             self.store.save_match(match_id, match, base=base)
         except StoreError as error:
-            self._report(error)
+            self.report(error)
             self.revision += 1
             return False
         self._saved(match_id)
         return True
 
+    def rename_player(self, old: str, new: str) -> bool:
+        """Rename a player everywhere; False after reporting why it failed."""
+        if not self._allowed():
+            return False
+        try:
+            self.store.rename_player(old, new)
+        except (StoreError, MatchError) as error:
+            self.report(error)
+            return False
+        self._saved("")
+        return True
+
+    def hide_player(self, name: str, hidden: bool) -> bool:
+        """Hide a player from the new-match roster, or show them again."""
+        if not self._allowed():
+            return False
+        try:
+            self.store.hide_player(name, hidden=hidden)
+        except StoreError as error:
+            self.report(error)
+            return False
+        self._saved("")
+        return True
+
+    def import_file(self, path: Path) -> ImportResult | None:
+        """Add what an export file holds; None after reporting why it failed."""
+        if not self._allowed():
+            return None
+        try:
+            result = self.store.import_file(path)
+        except StoreError as error:
+            self.report(error)
+            return None
+        self._saved("")
+        return result
+
     def tell_others_with(self, broadcast: Callable[[str], None]) -> None:
         """Set how a save is announced to the other sessions (pubsub)."""
         self._broadcast = broadcast
+
+    def tell_access_changes_with(self, announce: Callable[[], None]) -> None:
+        """Set how a join, new code or promotion is announced to every session."""
+        self._announce_access = announce
+
+    def _access_changed(self) -> None:
+        if self._announce_access is None:
+            self.revision += 1
+        else:
+            self._announce_access()
+
+    def join(self, attempt: str, name: str = "") -> AccessError | None:
+        """Join the shared table with its code; the refusal, or None once in."""
+        try:
+            self.gate.join(self.session_id, self.client_ip, attempt, name)
+        except AccessError as error:
+            return error
+        self._access_changed()
+        return None
+
+    def _hosting(self) -> bool:
+        # Only the host's own device hands out codes and rights: a guest's
+        # browser could send the event for these controls just the same.
+        if self.role is Role.HOST:
+            return True
+        self.report(AccessError("view-only"))
+        return False
+
+    def new_join_code(self) -> None:
+        """A fresh join code: every guest is dropped and must join again."""
+        if self._hosting():
+            self.gate.regenerate()
+            self._access_changed()
+
+    def let_record(self, session_id: str, can_record: bool) -> None:
+        """Let a joined phone record and edit rounds, or make it a viewer again."""
+        if not self._hosting():
+            return
+        try:
+            self.gate.set_can_record(session_id, can_record)
+        except AccessError as error:
+            self.report(error)
+        self._access_changed()
+
+    def leave(self) -> None:
+        """This session ended: the gate forgets it, the host's list drops it."""
+        if self.role in (Role.RECORDER, Role.VIEWER):
+            self.gate.leave(self.session_id)
+            # Not a re-render here: this session has no browser any more.
+            if self._announce_access is not None:
+                self._announce_access()
 
     def load_match(self, match_id: str) -> Match | None:
         """The stored match, or None if there is no such match."""
@@ -128,25 +272,32 @@ class AppState:
         return self.store.settings()["house_rules"].get(game_id)
 
     def set_language(self, lang: str) -> None:
-        """Remember the chosen language for every session."""
-        if self._update(language=lang):
+        """Remember the chosen language (a guest's only for its own session)."""
+        if self._setting(language=lang):
             self.lang = lang
 
     def set_theme(self, theme: str) -> None:
-        """Remember the chosen theme."""
-        if self._update(theme=theme):
+        """Remember the chosen theme (a guest's only for its own session)."""
+        if self._setting(theme=theme):
             self.theme = theme
 
     def set_keep_awake(self, keep_awake: bool) -> None:
-        """Remember whether the screen stays on during a match."""
-        if self._update(keep_awake=keep_awake):
+        """Remember whether the screen stays on during a match (guests: session)."""
+        if self._setting(keep_awake=keep_awake):
             self.keep_awake = keep_awake
+
+    def _setting(self, **changes: object) -> bool:
+        # The stored settings are the host's: a phone at the table choosing
+        # Spanish must not turn the host's screen Spanish.
+        if self.is_guest:
+            return True
+        return self._allowed() and self._update(**changes)
 
     def _update(self, **changes: object) -> bool:
         try:
             self.store.update_settings(**changes)
         except StoreError as error:
-            self._report(error)
+            self.report(error)
             return False
         return True
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -37,10 +38,19 @@ def free_port() -> int:
 
 
 class Server:
-    """The `companion` command serving one data directory, started and stopped."""
+    """The `companion` command serving one data directory, started and stopped.
 
-    def __init__(self, data_dir: Path) -> None:
+    With `share` the join code is required (`--share`), yet the server still
+    listens on loopback only: guests are browser contexts that send an
+    X-Forwarded-For address, which uvicorn believes from loopback alone.
+    """
+
+    def __init__(
+        self, data_dir: Path, share: bool = False, env: dict[str, str] | None = None
+    ) -> None:
         self.data_dir = data_dir
+        self.share = share
+        self.env = env or {}
         self.port = free_port()
         self.process: subprocess.Popen[str] | None = None
         self.output = data_dir.parent / f"server-{self.port}.log"
@@ -50,13 +60,15 @@ class Server:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self) -> Server:
-        env = {**os.environ, "FLET_FORCE_WEB_SERVER": "1", "LANGUAGE": "en"}
+        env = {
+            **os.environ, "FLET_FORCE_WEB_SERVER": "1", "LANGUAGE": "en", **self.env
+        }  # fmt: skip
         env.pop("DISPLAY", None)
         command = [
             sys.executable, "-m", "companion.cli",
             "--host", "127.0.0.1", "--port", str(self.port),
             "--data-dir", str(self.data_dir),
-        ]  # fmt: skip
+        ] + (["--share"] if self.share else [])  # fmt: skip
         with self.output.open("a") as log:
             self.process = subprocess.Popen(
                 command, cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT,
@@ -108,6 +120,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running.stop()
 
 
+@pytest.fixture(scope="module")
+def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server per test module that shares its table: guests need the code."""
+    running = Server(tmp_path_factory.mktemp("data") / "companion", share=True)
+    yield running.start()
+    running.stop()
+
+
 @pytest.fixture(scope="session", autouse=True)
 def artifacts() -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -127,6 +147,41 @@ def table(browser, server: Server, request: pytest.FixtureRequest) -> Iterator[T
     if any(report is not None and report.failed for report in reports):
         page.screenshot(path=str(ARTIFACTS / f"failed-{request.node.name}.png"))
     context.close()
+
+
+@pytest.fixture
+def phones(browser, request: pytest.FixtureRequest) -> Iterator[Callable[..., Table]]:
+    """Opens phone-sized tabs, each in its own browser context (its own phone).
+
+    `client_ip` makes the context send X-Forwarded-For, so the server takes it
+    for a phone at that address: a guest at a shared table.
+    """
+    opened: list[tuple[str, Table]] = []
+    contexts = []
+
+    def open_phone(
+        base_url: str, client_ip: str | None = None, *, locale: str = "en-US"
+    ) -> Table:
+        headers = {"X-Forwarded-For": client_ip} if client_ip else None
+        context = browser.new_context(
+            viewport={"width": 390, "height": 844},
+            locale=locale,
+            extra_http_headers=headers,
+        )
+        contexts.append(context)
+        table = Table(context.new_page(), base_url)
+        opened.append((client_ip or "host", table))
+        return table
+
+    yield open_phone
+    reports = (getattr(request.node, f"rep_{when}", None) for when in ("setup", "call"))
+    if any(report is not None and report.failed for report in reports):
+        for number, (who, table) in enumerate(opened):
+            shot = ARTIFACTS / f"failed-{request.node.name}-{number}-{who}.png"
+            with contextlib.suppress(Exception):
+                table.page.screenshot(path=str(shot))
+    for context in contexts:
+        context.close()
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -46,6 +46,11 @@ class Table:
         self._semantics()
         return self
 
+    def ready(self) -> Table:
+        """Wait until a page being loaded is drawn, and enable semantics."""
+        self._semantics()
+        return self
+
     def _semantics(self) -> None:
         placeholder = self.page.locator("flt-semantics-placeholder")
         placeholder.wait_for(state="attached", timeout=60_000)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
 from driver import Table
@@ -71,3 +72,20 @@ def record_round(
         )
         table.tap("Save round")
         table.button("Record round").or_(table.button("Rematch")).first.wait_for()
+
+
+def join_code(host: Table) -> str:
+    """Read the join code off the host's Settings -> Share this table."""
+    host.open("/settings")
+    host.see("Share this table")
+    spoken = host.see(re.compile(r"^Join code: (\d ){5}\d$")).inner_text()
+    return "".join(spoken.removeprefix("Join code:").split())
+
+
+def join(guest: Table, code: str, name: str = "") -> None:
+    """On the Join screen, enter the code (as the host's screen shows it) and join."""
+    guest.see("Join this table")
+    guest.fill("Join code", f"{code[:3]} {code[3:]}")
+    if name:
+        guest.fill("Your name", name)
+    guest.tap("Join")

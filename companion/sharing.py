@@ -1,0 +1,250 @@
+"""Who may see and change a shared table: the join code, the guests, the wrong tries."""
+
+from __future__ import annotations
+
+import ipaddress
+import math
+import secrets
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from enum import StrEnum
+
+JOIN_CODE_DIGITS = 6
+MAX_FAILURES = 5
+FAILURE_WINDOW = 60.0
+"""Seconds in which MAX_FAILURES wrong codes lock a client out."""
+FIRST_WAIT = 60.0
+"""Seconds of the first lockout; each further lockout doubles it."""
+MAX_WAIT = 3600.0
+
+ACCESS_ERROR_CODES: dict[str, tuple[str, ...]] = {
+    # What was typed is not six digits; this does not count as a wrong try.
+    "join-code-format": (),
+    # A wrong code; `attempts_left` more wrong ones before the lockout.
+    "join-code-wrong": ("attempts_left",),
+    # Too many wrong codes: wait `seconds` (rounded up) before trying again.
+    "join-rate-limited": ("seconds",),
+    # A viewer (or a session that has not joined) tried to change something.
+    "view-only": (),
+    # The host acted on a guest who has left or was dropped.
+    "guest-gone": (),
+}
+"""Every code AccessError can carry, with the names of its parameters."""
+
+
+class Role(StrEnum):
+    """What a session may do with the table."""
+
+    HOST = "host"
+    RECORDER = "recorder"
+    VIEWER = "viewer"
+    LOCKED = "locked"
+
+    @property
+    def can_change(self) -> bool:
+        """Whether this role may record and edit rounds, players and settings."""
+        return self in (Role.HOST, Role.RECORDER)
+
+    @property
+    def can_see(self) -> bool:
+        """Whether this role may see the table at all."""
+        return self is not Role.LOCKED
+
+
+class AccessError(ValueError):
+    """A join or change refused: nothing was changed.
+
+    `code` is a stable identifier (see ACCESS_ERROR_CODES) and `params` the values
+    a translated message needs, as with MatchError.
+    """
+
+    def __init__(self, code: str, **params: object) -> None:
+        detail = ", ".join(f"{key}={value!r}" for key, value in params.items())
+        super().__init__(f"{code}: {detail}" if detail else code)
+        assert sorted(ACCESS_ERROR_CODES.get(code, ("?",))) == sorted(params), code
+        self.code = code
+        self.params = params
+
+
+def new_join_code() -> str:
+    """A fresh random join code: six digits, leading zeros kept."""
+    return f"{secrets.randbelow(10**JOIN_CODE_DIGITS):0{JOIN_CODE_DIGITS}d}"
+
+
+def spaced_join_code(code: str) -> str:
+    """The code as shown to people, in two groups: "123 456"; join() takes either."""
+    half = len(code) // 2
+    return f"{code[:half]} {code[half:]}" if code else ""
+
+
+def is_loopback_client(client_ip: str | None) -> bool:
+    """Whether a client address belongs to this machine (127.0.0.0/8 or ::1)."""
+    if not client_ip:
+        return False
+    try:
+        address = ipaddress.ip_address(client_ip)
+    except ValueError:
+        return False
+    # A dual-stack socket reports IPv4 clients as ::ffff:a.b.c.d.
+    mapped = getattr(address, "ipv4_mapped", None)
+    return (mapped or address).is_loopback
+
+
+def _typed_digits(attempt: str) -> str | None:
+    """The code as typed without its spaces, or None when it is not six digits."""
+    digits = "".join(attempt.split())
+    if len(digits) == JOIN_CODE_DIGITS and digits.isascii() and digits.isdigit():
+        return digits
+    return None
+
+
+@dataclass(frozen=True)
+class Guest:
+    """A phone that joined with the code; `number` counts joins from 1."""
+
+    session_id: str
+    name: str
+    client_ip: str
+    number: int
+    can_record: bool
+
+
+@dataclass
+class _Tries:
+    """One client's wrong codes in the window and its lockouts so far."""
+
+    failures: deque[float]
+    lockouts: int = 0
+    locked_until: float = 0.0
+
+
+class ShareGate:
+    """Who may see and change the table: the join code, the guests, the wrong tries.
+
+    One gate serves every session of a server process, from any thread. When it
+    is not shared, everyone is the host. A guest is bound to the address it
+    joined from: the same session seen from another address has to join again.
+    """
+
+    def __init__(
+        self,
+        shared: bool,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        new_code: Callable[[], str] = new_join_code,
+    ) -> None:
+        self._shared = shared
+        self._clock = clock
+        self._new_code = new_code
+        self._lock = threading.Lock()
+        self._code = new_code() if shared else ""
+        self._guests: dict[str, Guest] = {}
+        self._tries: dict[str, _Tries] = {}
+        self._joined = 0
+
+    @property
+    def shared(self) -> bool:
+        """Whether the table is shared, so guests need the code."""
+        return self._shared
+
+    @property
+    def code(self) -> str:
+        """The current join code; "" when not shared."""
+        with self._lock:
+            return self._code
+
+    def role(self, session_id: str, client_ip: str | None) -> Role:
+        """What the session at `client_ip` may do now."""
+        if not self._shared or is_loopback_client(client_ip):
+            return Role.HOST
+        with self._lock:
+            guest = self._guests.get(session_id)
+        if guest is None or guest.client_ip != (client_ip or ""):
+            return Role.LOCKED
+        return Role.RECORDER if guest.can_record else Role.VIEWER
+
+    def join(
+        self, session_id: str, client_ip: str | None, attempt: str, name: str = ""
+    ) -> Guest:
+        """Let the session in as a viewer if `attempt` is the code; AccessError
+        when the code is malformed or wrong, or the client is locked out."""
+        ip = client_ip or ""
+        with self._lock:
+            known = self._guests.get(session_id)
+            if known is not None and known.client_ip == ip:
+                return known
+            now = self._clock()
+            tries = self._tries.get(ip)
+            if tries is not None and tries.locked_until > now:
+                raise AccessError(
+                    "join-rate-limited", seconds=math.ceil(tries.locked_until - now)
+                )
+            digits = _typed_digits(attempt)
+            if digits is None:
+                raise AccessError("join-code-format")
+            if not secrets.compare_digest(digits, self._code):
+                raise self._failed(ip, now)
+            self._tries.pop(ip, None)
+            if known is None:
+                self._joined += 1
+                number = self._joined
+            else:
+                number = known.number
+            guest = Guest(session_id, name.strip(), ip, number, can_record=False)
+            self._guests[session_id] = guest
+            return guest
+
+    def _failed(self, ip: str, now: float) -> AccessError:
+        """Count a wrong code for `ip` (lock held); the error to raise."""
+        tries = self._tries.setdefault(ip, _Tries(deque()))
+        tries.failures.append(now)
+        while tries.failures and tries.failures[0] <= now - FAILURE_WINDOW:
+            tries.failures.popleft()
+        if len(tries.failures) < MAX_FAILURES:
+            return AccessError(
+                "join-code-wrong", attempts_left=MAX_FAILURES - len(tries.failures)
+            )
+        wait = min(FIRST_WAIT * 2**tries.lockouts, MAX_WAIT)
+        tries.lockouts += 1
+        tries.locked_until = now + wait
+        tries.failures.clear()
+        return AccessError("join-rate-limited", seconds=math.ceil(wait))
+
+    def regenerate(self) -> str:
+        """Switch to a new code, different from the old one, and drop every guest."""
+        with self._lock:
+            if not self._shared:
+                return ""
+            old = self._code
+            while self._code == old:
+                self._code = self._new_code()
+            self._guests.clear()
+            return self._code
+
+    def set_can_record(self, session_id: str, can_record: bool) -> Guest:
+        """Promote a guest to recorder or make it a viewer again."""
+        with self._lock:
+            guest = self._guests.get(session_id)
+            if guest is None:
+                raise AccessError("guest-gone")
+            guest = replace(guest, can_record=can_record)
+            self._guests[session_id] = guest
+            return guest
+
+    def leave(self, session_id: str) -> None:
+        """Forget a guest whose session closed; an unknown id is ignored."""
+        with self._lock:
+            self._guests.pop(session_id, None)
+
+    def guests(self) -> tuple[Guest, ...]:
+        """The joined guests, in the order they joined."""
+        with self._lock:
+            return tuple(self._guests.values())
+
+    def check_change(self, session_id: str, client_ip: str | None) -> None:
+        """Refuse with AccessError("view-only") unless the session may change things."""
+        if not self.role(session_id, client_ip).can_change:
+            raise AccessError("view-only")
