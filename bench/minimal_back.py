@@ -2,11 +2,13 @@
 
 Saving a round returns from the record screen to the scoreboard, as this app's
 Back button returns from /count/more to /count, counting one more on the way.
-Run: python bench/minimal_back.py --port 8551, then open /count.
+Run: python bench/minimal_back.py --port 8551 [--no-transition], then open /count.
+With --no-transition every platform's route transition is PageTransitionTheme.NONE.
 """
 
 import argparse
 from dataclasses import dataclass
+from functools import partial
 
 import flet as ft
 
@@ -75,8 +77,15 @@ def App() -> ft.Control:
     return CounterContext(counter, lambda: ft.Router(routes, manage_views=True))
 
 
-def main(page: ft.Page) -> None:
-    """Render the app's view stack."""
+def main(page: ft.Page, transition: bool = True) -> None:
+    """Render the app's view stack (without route animations if not `transition`)."""
+    if not transition:
+        none = ft.PageTransitionTheme.NONE
+        page.theme = ft.Theme(
+            page_transitions=ft.PageTransitionsTheme(
+                android=none, ios=none, linux=none, macos=none, windows=none
+            )
+        )
     page.render_views(App)
 
 
@@ -84,7 +93,12 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8551)
+    parser.add_argument("--no-transition", action="store_true")
     args = parser.parse_args()
     ft.run(
-        main, view=ft.AppView.WEB_BROWSER, host=args.host, port=args.port, no_cdn=True
+        partial(main, transition=not args.no_transition),
+        view=ft.AppView.WEB_BROWSER,
+        host=args.host,
+        port=args.port,
+        no_cdn=True,
     )

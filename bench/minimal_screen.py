@@ -1,0 +1,148 @@
+"""A bare Flet app with a first screen as full as our scoreboard: the start-up floor.
+
+No code of ours: an app bar with three icon buttons, three lines of text, four
+standings, a big button, twelve expandable rounds of four players each, a
+four-line chart of 31 points with its legend, and a navigation bar, drawn with
+the same Flet controls (and flet-charts) as ours. What it costs over the
+one-Text `minimal_app.py` is what any real first screen costs in Flet itself.
+Run: python bench/minimal_screen.py --port 8551
+"""
+
+import argparse
+
+import flet as ft
+import flet_charts as fch
+
+PLAYERS = ("Ada", "Bo", "Cy", "Di")
+COLOURS = (
+    ft.Colors.BLUE_600,
+    ft.Colors.RED_600,
+    ft.Colors.AMBER_700,
+    ft.Colors.PURPLE_500,
+)
+ROUNDS = 30
+SHOWN = 12
+"""Rounds listed, newest first, as our scoreboard lists them."""
+
+
+def round_title(number: int) -> str:
+    """The title of a listed round: "Round 30 · Cy went out"."""
+    return f"Round {number} · {PLAYERS[number % len(PLAYERS)]} went out"
+
+
+LAST_TEXTS = [round_title(ROUNDS), round_title(ROUNDS - SHOWN + 1)]
+"""Texts that show once the whole screen is drawn."""
+
+
+def standing(seat: int, name: str) -> ft.Control:
+    return ft.ListTile(
+        leading=ft.Container(
+            width=10, height=36, bgcolor=COLOURS[seat], border_radius=5
+        ),
+        title=ft.Text(name, size=18, weight=ft.FontWeight.W_600),
+        subtitle=ft.Text(f"+{seat * 3} · {99_000 + seat:,} to go"),
+        trailing=ft.Text(str(300 + 40 * seat), size=28, weight=ft.FontWeight.BOLD),
+    )
+
+
+def round_tile(number: int) -> ft.Control:
+    lines: list[ft.Control] = [
+        ft.Row([ft.Text(p, width=110), ft.Text("K, 3 ×2", expand=True), ft.Text("+13")])
+        for p in PLAYERS
+    ]
+    lines.append(
+        ft.Row(
+            [
+                ft.OutlinedButton("Edit", icon=ft.Icons.EDIT_OUTLINED),
+                ft.OutlinedButton("Delete", icon=ft.Icons.DELETE_OUTLINE),
+            ],
+            alignment=ft.MainAxisAlignment.END,
+        )
+    )
+    return ft.ExpansionTile(
+        title=ft.Text(round_title(number)),
+        subtitle=ft.Text("Ada +20 · Bo 0 · Cy +7 · Di +2"),
+        controls=lines,
+    )
+
+
+def chart() -> ft.Control:
+    lines = [
+        fch.LineChartData(
+            points=[fch.LineChartDataPoint(x, x * (10 + seat)) for x in range(31)],
+            color=COLOURS[seat],
+            stroke_width=3,
+            point=True,
+        )
+        for seat in range(len(PLAYERS))
+    ]
+    return ft.Column(
+        [
+            fch.LineChart(
+                data_series=lines,
+                min_x=0,
+                max_x=ROUNDS,
+                min_y=0,
+                max_y=500,
+                height=220,
+                interactive=False,
+                left_axis=fch.ChartAxis(label_size=44, label_spacing=100),
+                bottom_axis=fch.ChartAxis(
+                    labels=[
+                        fch.ChartAxisLabel(value=i, label=str(i))
+                        for i in range(0, ROUNDS + 1, 3)
+                    ],
+                    label_size=28,
+                ),
+            ),
+            ft.Row([ft.Text(p) for p in PLAYERS], spacing=16),
+        ]
+    )
+
+
+def main(page: ft.Page) -> None:
+    """The whole screen in one go."""
+    page.theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN_800)
+    page.scroll = ft.ScrollMode.AUTO
+    page.appbar = ft.AppBar(
+        leading=ft.IconButton(ft.Icons.ARROW_BACK, tooltip="Back"),
+        title=ft.Text("Crazy Eights"),
+        actions=[
+            ft.IconButton(ft.Icons.STYLE_OUTLINED, tooltip="Share"),
+            ft.IconButton(ft.Icons.MENU_BOOK, tooltip="Rules"),
+        ],
+    )
+    page.navigation_bar = ft.NavigationBar(
+        destinations=[
+            ft.NavigationBarDestination(icon=ft.Icons.STYLE, label="Matches"),
+            ft.NavigationBarDestination(icon=ft.Icons.MENU_BOOK, label="Rules"),
+            ft.NavigationBarDestination(icon=ft.Icons.PEOPLE_OUTLINE, label="Players"),
+            ft.NavigationBarDestination(
+                icon=ft.Icons.SETTINGS_OUTLINED, label="Settings"
+            ),
+        ]
+    )
+    page.add(
+        ft.Text(f"Round {ROUNDS + 1}", size=22),
+        ft.Text("Ends when a total passes 100,000"),
+        ft.Text("Cy deals, Di starts"),
+        ft.Card(content=ft.Column([standing(s, p) for s, p in enumerate(PLAYERS)])),
+        ft.FilledButton("Record round", icon=ft.Icons.ADD_CIRCLE_OUTLINE, height=64),
+        ft.Text("Rounds", weight=ft.FontWeight.W_600),
+        ft.Card(
+            content=ft.Column(
+                [round_tile(n) for n in range(ROUNDS, ROUNDS - SHOWN, -1)], spacing=0
+            )
+        ),
+        chart(),
+    )
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8551)
+    args = parser.parse_args()
+    ft.run(
+        main, view=ft.AppView.WEB_BROWSER, host=args.host, port=args.port, no_cdn=True
+    )
