@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import io
 import ipaddress
+from typing import TYPE_CHECKING
 
-import ifaddr
-import segno
+if TYPE_CHECKING:
+    import segno
 
 WILDCARD_IPV4 = ("0.0.0.0", "")
 WILDCARD_IPV6 = ("::",)
@@ -17,6 +18,10 @@ QUIET_ZONE = 4
 def local_addresses() -> list[str]:
     """This machine's IPv4 addresses a phone could reach, sorted, then its IPv6
     ones; read from the network interfaces, nothing is sent."""
+    # Imported here, like segno below: a server that does not share never needs
+    # them, and every start would pay ~55 ms for them before its first answer.
+    import ifaddr
+
     ipv4: set[ipaddress.IPv4Address] = set()
     ipv6: set[ipaddress.IPv6Address] = set()
     for adapter in ifaddr.get_adapters():
@@ -64,6 +69,8 @@ def this_computer_url(host: str, port: int) -> str:
 
 
 def _qr(url: str) -> segno.QRCode:
+    import segno
+
     # A full QR code, never a Micro QR: phone cameras do not read those.
     return segno.make_qr(url, error="m")
 
