@@ -252,7 +252,7 @@ def open_with_semantics(page: Page, url: str | None) -> None:
         page.goto(url)
     placeholder = page.locator("flt-semantics-placeholder")
     placeholder.wait_for(state="attached", timeout=WAIT_MS)
-    placeholder.evaluate("e => e.click()")
+    placeholder.dispatch_event("click")
 
 
 def wait_for_text(page: Page, *needles: str) -> None:

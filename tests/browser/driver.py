@@ -54,7 +54,9 @@ class Table:
     def _semantics(self) -> None:
         placeholder = self.page.locator("flt-semantics-placeholder")
         placeholder.wait_for(state="attached", timeout=60_000)
-        placeholder.evaluate("e => e.click()")
+        # dispatch_event gives up after its timeout; evaluate() would wait for
+        # ever on a renderer that stopped answering.
+        placeholder.dispatch_event("click")
         self.page.get_by_role("button").first.wait_for()
 
     def button(self, name: str, exact: bool = True) -> Locator:
@@ -135,6 +137,7 @@ class Table:
         self._into_view(field)
         for _ in range(3):
             field.click()
+            self._editing(field)
             field.fill(text)
             try:
                 expect(field).to_have_value(text, timeout=2000)
@@ -142,6 +145,17 @@ class Table:
             except AssertionError:
                 time.sleep(0.3)
         expect(field).to_have_value(text)
+
+    def _editing(self, field: Locator) -> None:
+        """Wait until Flutter edits `field` itself, as a caret would show a person.
+
+        The tap focuses the browser's input at once, but Flutter takes it over a
+        moment later and puts back its own text: what was typed in between is
+        wiped and never reaches the app (a loaded machine widens that moment to
+        seconds). Taking over applies the field's settings to the input, and
+        autocorrect (on in every field of ours) is the one that shows.
+        """
+        expect(field).to_have_attribute("autocorrect", "on", timeout=10_000)
 
     def see(self, text: str | re.Pattern[str], timeout: int = WAIT_MS) -> Locator:
         """Wait until `text` is on screen, and return it."""
