@@ -26,13 +26,26 @@ MATCH_TOPIC = "match-saved"
 ACCESS_TOPIC = "share-changed"
 """Pubsub topic: someone joined or left, a new code, a phone may record (or not)."""
 
+@ft.component
+def MatchOutlet() -> ft.Control:
+    """The View of one match: its scoreboard, or the round being recorded."""
+    return ft.use_route_outlet()
+
+
 ROUTES = [
     ft.Route(index=True, component=MatchesScreen),
     ft.Route(path="new/:source?", component=NewMatchScreen),
+    # One View for a match, its scoreboard or its record screen in it: Flet's web
+    # client holds back any return to a View below for ~350 ms, so Save swaps the
+    # content of the View instead (bench/README.md, "The floors in Flet itself").
     ft.Route(
         path="match/:id",
-        component=ScoreboardScreen,
-        children=[ft.Route(path="round/:number?", component=RecordScreen)],
+        component=MatchOutlet,
+        outlet=True,
+        children=[
+            ft.Route(index=True, component=ScoreboardScreen),
+            ft.Route(path="round/:number?", component=RecordScreen),
+        ],
     ),
     ft.Route(path="rules/:game?", component=RulesScreen),
     ft.Route(path="players", component=PlayersScreen),

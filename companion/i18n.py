@@ -186,6 +186,11 @@ def get_translator(lang: str) -> Translator:
     return _translator(lang)
 
 
+def terminal_translator() -> Translator:
+    """The translator for what the command prints: the system's language."""
+    return get_translator(negotiate(system_preferences()))
+
+
 @functools.cache
 def _translator(lang: str) -> Translator:
     return Translator(lang, _load_translations(lang))

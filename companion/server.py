@@ -8,7 +8,7 @@ from pathlib import Path
 
 import flet as ft
 
-from companion.i18n import Translator, get_translator, negotiate, system_preferences
+from companion.i18n import Translator, terminal_translator
 from companion.messages import error_message
 from companion.share_links import (
     WILDCARD_IPV4,
@@ -78,7 +78,7 @@ def serve(host: str, port: int, data_dir: Path, share: bool = False) -> None:
     With `share`, or on an address other computers can reach, guests need the
     join code printed here.
     """
-    t = get_translator(negotiate(system_preferences()))
+    t = terminal_translator()
     try:
         store = Store.open(data_dir)
     except StoreError as error:
@@ -92,7 +92,10 @@ def serve(host: str, port: int, data_dir: Path, share: bool = False) -> None:
     gate = ShareGate(share or not is_loopback(host))
     links = phone_urls(host, port) if gate.shared else ()
     announce(t, host, port, gate, links)
+    from companion import flet_quirks
     from companion.app import make_main
+
+    flet_quirks.apply()
 
     try:
         ft.run(

@@ -12,7 +12,9 @@ from babel.messages.frontend import parse_keywords
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
+from companion.games import GAMES
 from companion.i18n import LANGUAGES, catalog_path, locales_dir, template_path
+from companion.rules import rules_path
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
@@ -25,9 +27,13 @@ EXTRACTED_MODULES = (
     "companion/rule_facts.py",
     "companion/rules.py",
     "companion/app.py",
+    "companion/cli.py",
     "companion/server.py",
+    "companion/storage/commands.py",
+    "companion/ui/access.py",
     "companion/ui/format.py",
     "companion/ui/history.py",
+    "companion/ui/join_screen.py",
     "companion/ui/keypad.py",
     "companion/ui/matches_screen.py",
     "companion/ui/new_match_screen.py",
@@ -36,10 +42,21 @@ EXTRACTED_MODULES = (
     "companion/ui/rules_screen.py",
     "companion/ui/scoreboard_screen.py",
     "companion/ui/settings_screen.py",
+    "companion/ui/share_section.py",
     "companion/ui/shell.py",
 )
 
 PLACEHOLDERS = re.compile(r"%\(\w+\)[sd]|\{\w+\}")
+
+# The word for the game (Crazy Eights, Uno) in each translation, in all its forms;
+# whole words only, so nb "spiller" and sv "spelare" (players) are not it.
+GAME_WORD = {
+    "nb": re.compile(r"\bspill(?:et|ets|ene|enes)?\b", re.IGNORECASE),
+    "sv": re.compile(r"\bspel(?:et|ets|en|ens)?\b", re.IGNORECASE),
+    "es": re.compile(r"\bjuegos?\b", re.IGNORECASE),
+}
+SPEAKS_OF_A_MATCH = re.compile(r"\bmatch(?:es)?\b", re.IGNORECASE)
+SPEAKS_OF_THE_GAME = re.compile(r"\bgames?\b", re.IGNORECASE)
 
 
 def _catalog(path: Path, lang: str | None = None) -> Catalog:
@@ -86,8 +103,8 @@ def test_the_english_catalog_falls_back_to_the_source_strings():
     catalog = _catalog(catalog_path("en"), "en")
     for message in catalog:
         assert not message.fuzzy, message.id
-        strings = message.string if isinstance(message.string, tuple) else (
-            message.string,
+        strings = (
+            message.string if isinstance(message.string, tuple) else (message.string,)
         )
         assert not any(strings) or not message.id, message.id
 
@@ -119,6 +136,54 @@ def test_placeholders_match_between_msgid_and_msgstr(lang):
         expected = {p for msgid in ids for p in PLACEHOLDERS.findall(msgid)}
         for string in strings:
             assert set(PLACEHOLDERS.findall(string)) == expected, (message.id, string)
+
+
+def _calls_a_match_a_game(english: str, translated: str, lang: str) -> bool:
+    return bool(
+        SPEAKS_OF_A_MATCH.search(english)
+        and not SPEAKS_OF_THE_GAME.search(english)
+        and GAME_WORD[lang].search(translated)
+    )
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_a_match_is_never_called_a_game(lang):
+    """A match has one name on every screen and in every message (nb and sv
+    "parti", es "partida"), never the word for the game (nb "spill", sv "spel",
+    es "juego"). Rule: where the English says "match" or "matches" as a word and
+    not "game" or "games", no form of the translation uses the game word."""
+    for message in _catalog(catalog_path(lang), lang):
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = (
+            message.string if isinstance(message.string, tuple) else (message.string,)
+        )
+        english = " ".join(ids)
+        for string in strings:
+            assert not _calls_a_match_a_game(english, string, lang), (ids, string)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "lang"), [(g, x) for g in GAMES for x in TRANSLATED]
+)
+def test_the_rule_reminders_never_call_a_match_a_game(game_id, lang):
+    """The same rule for the rule reminders: each title against the English title
+    of its section, and each body line against the English line in its place (the
+    reminders are written line for line; a section whose translation has another
+    number of lines is checked by its title only)."""
+
+    def sections(language: str) -> dict[str, dict[str, str]]:
+        with open(rules_path(language, game_id), "rb") as file:
+            return tomllib.load(file)
+
+    english = sections("en")
+    for key, section in sections(lang).items():
+        pairs = [(english[key]["title"], section["title"])]
+        english_lines = english[key]["body"].splitlines()
+        lines = section["body"].splitlines()
+        if len(lines) == len(english_lines):
+            pairs += zip(english_lines, lines, strict=True)
+        for source, line in pairs:
+            assert not _calls_a_match_a_game(source, line, lang), (key, line)
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

@@ -180,7 +180,9 @@ def RecordScreen() -> ft.View:
     # The keypad sits where the undo snackbar shows: clear it out of the way.
     ft.on_mounted(ft.context.page.pop_dialog)
     base = f"/match/{match_id}"
-    route = f"{base}/round" + (f"/{index + 1}" if index is not None else "")
+    # The scoreboard's View key: Flutter keeps the page and only its content
+    # changes, so neither the way in nor Save plays a page transition.
+    route = base
     if not state.can_change:
         return view_only_screen(
             state,
