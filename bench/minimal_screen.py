@@ -5,10 +5,15 @@ standings, a big button, twelve expandable rounds of four players each, a
 four-line chart of 31 points with its legend, and a navigation bar, drawn with
 the same Flet controls (and flet-charts) as ours. What it costs over the
 one-Text `minimal_app.py` is what any real first screen costs in Flet itself.
-Run: python bench/minimal_screen.py --port 8551
+With --swap it opens on a single button that puts the whole screen in its place
+(and the screen's Record round button puts the button back): the floor under a
+Save, which swaps the record screen for the scoreboard within one View.
+Run: python bench/minimal_screen.py --port 8551 [--swap]
 """
 
 import argparse
+from collections.abc import Callable
+from functools import partial
 
 import flet as ft
 import flet_charts as fch
@@ -32,6 +37,10 @@ def round_title(number: int) -> str:
 
 LAST_TEXTS = [round_title(ROUNDS), round_title(ROUNDS - SHOWN + 1)]
 """Texts that show once the whole screen is drawn."""
+SWAP_LABEL = "Show the scoreboard"
+"""With --swap: the button that draws the whole screen in its place."""
+BACK_LABEL = "Record round"
+"""The screen's big button; with --swap it puts SWAP_LABEL's button back."""
 
 
 def standing(seat: int, name: str) -> ft.Control:
@@ -100,10 +109,10 @@ def chart() -> ft.Control:
     )
 
 
-def main(page: ft.Page) -> None:
-    """The whole screen in one go."""
-    page.theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN_800)
-    page.scroll = ft.ScrollMode.AUTO
+def show_scoreboard(
+    page: ft.Page, on_record: Callable[[ft.Event], None] | None = None
+) -> None:
+    """The whole screen: app bar, standings, rounds, chart, navigation bar."""
     page.appbar = ft.AppBar(
         leading=ft.IconButton(ft.Icons.ARROW_BACK, tooltip="Back"),
         title=ft.Text("Crazy Eights"),
@@ -122,12 +131,17 @@ def main(page: ft.Page) -> None:
             ),
         ]
     )
-    page.add(
+    page.controls = [
         ft.Text(f"Round {ROUNDS + 1}", size=22),
         ft.Text("Ends when a total passes 100,000"),
         ft.Text("Cy deals, Di starts"),
         ft.Card(content=ft.Column([standing(s, p) for s, p in enumerate(PLAYERS)])),
-        ft.FilledButton("Record round", icon=ft.Icons.ADD_CIRCLE_OUTLINE, height=64),
+        ft.FilledButton(
+            BACK_LABEL,
+            icon=ft.Icons.ADD_CIRCLE_OUTLINE,
+            height=64,
+            on_click=on_record,
+        ),
         ft.Text("Rounds", weight=ft.FontWeight.W_600),
         ft.Card(
             content=ft.Column(
@@ -135,14 +149,41 @@ def main(page: ft.Page) -> None:
             )
         ),
         chart(),
-    )
+    ]
+
+
+def show_button(page: ft.Page) -> None:
+    """The small screen: one button that swaps in the whole screen."""
+    page.appbar = page.navigation_bar = None
+    page.controls = [
+        ft.FilledButton(
+            SWAP_LABEL,
+            on_click=lambda _: show_scoreboard(page, lambda _: show_button(page)),
+        )
+    ]
+
+
+def main(page: ft.Page, swap: bool = False) -> None:
+    """The whole screen in one go (with `swap`: the button that draws it)."""
+    page.theme = ft.Theme(color_scheme_seed=ft.Colors.GREEN_800)
+    page.scroll = ft.ScrollMode.AUTO
+    if swap:
+        show_button(page)
+    else:
+        show_scoreboard(page)
+    page.update()
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8551)
+    parser.add_argument("--swap", action="store_true")
     args = parser.parse_args()
     ft.run(
-        main, view=ft.AppView.WEB_BROWSER, host=args.host, port=args.port, no_cdn=True
+        partial(main, swap=args.swap),
+        view=ft.AppView.WEB_BROWSER,
+        host=args.host,
+        port=args.port,
+        no_cdn=True,
     )

@@ -26,7 +26,7 @@ EXTRACTED_MODULES = (
     "companion/messages.py",
     "companion/rule_facts.py",
     "companion/rules.py",
-    "companion/app.py",
+    "companion/ui/root.py",
     "companion/cli.py",
     "companion/server.py",
     "companion/storage/commands.py",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 
 import flet as ft
@@ -155,24 +154,6 @@ def show_undo(
     _snack(t, text, undo)
 
 
-def _keep_awake(state: AppState, match: Match | None) -> None:
-    awake = bool(state.keep_awake and match is not None and not match.is_over)
-
-    async def enable() -> None:
-        # A browser may refuse the wake lock (no permission, hidden tab): the
-        # screen then sleeps as usual, which is no reason to bother anyone.
-        if awake:
-            with contextlib.suppress(RuntimeError):
-                await ft.Wakelock().enable()
-
-    async def disable() -> None:
-        if awake:
-            with contextlib.suppress(RuntimeError):
-                await ft.Wakelock().disable()
-
-    ft.use_effect(enable, dependencies=[awake], cleanup=disable)
-
-
 @ft.component
 def ScoreboardScreen() -> ft.View:
     """The standings of one match and everything done to it."""
@@ -180,7 +161,6 @@ def ScoreboardScreen() -> ft.View:
     match_id = ft.use_route_params().get("id", "")
     match = state.load_match(match_id)
     show_all, set_show_all = ft.use_state(False)
-    _keep_awake(state, match)
     route = f"/match/{match_id}"
     home = icon_button(
         icon=ft.Icons.ARROW_BACK,

@@ -108,3 +108,42 @@ def test_undo_copy_summary_rematch_and_the_roster(table: Table) -> None:
     table.button("Show Benny again").wait_for()
     table.tab("Matches")
     table.see("Ann and Benny", timeout=5000)
+
+
+# Stands in for the browser's Screen Wake Lock API and notes what the app asks of it.
+WAKE_LOCK_LOG_JS = """
+window.__wakeLock = [];
+navigator.wakeLock.request = async (type) => {
+    window.__wakeLock.push('request');
+    const sentinel = new EventTarget();
+    Object.assign(sentinel, {released: false, type});
+    sentinel.release = async () => {
+        window.__wakeLock.push('release');
+        sentinel.released = true;
+    };
+    return sentinel;
+};
+"""
+
+
+def test_the_phone_stays_awake_through_a_round_until_the_match_is_left(
+    table: Table,
+) -> None:
+    table.page.context.add_init_script(WAKE_LOCK_LOG_JS)
+    new_match(table, "Crazy Eights", ["Ada", "Bo"])
+
+    def wake_lock() -> list[str]:
+        table.page.wait_for_timeout(1000)  # let the app's request or release land
+        return table.page.evaluate("window.__wakeLock")
+
+    assert wake_lock() == ["request"]
+    table.tap("Record round")
+    table.tap("Ada")
+    assert wake_lock() == ["request"]  # counting cards: the screen must not sleep
+    table.tap("Add king to Bo")
+    table.tap("Save round")
+    table.standing(2, "Bo", 10)
+    assert wake_lock() == ["request"]
+    table.tap("Back to matches")
+    table.see("New match")
+    assert wake_lock() == ["request", "release"]

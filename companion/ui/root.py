@@ -1,0 +1,121 @@
+"""The root component: routes, the session state, live updates between sessions."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.i18n import negotiate
+from companion.sharing import ShareGate
+from companion.storage import Store
+from companion.ui.join_screen import JoinScreen
+from companion.ui.match_view import MatchOutlet
+from companion.ui.matches_screen import MatchesScreen
+from companion.ui.new_match_screen import NewMatchScreen
+from companion.ui.players_screen import PlayersScreen
+from companion.ui.record_screen import RecordScreen
+from companion.ui.rules_screen import RulesScreen
+from companion.ui.scoreboard_screen import ScoreboardScreen
+from companion.ui.settings_screen import SettingsScreen
+from companion.ui.state import AppState, StateContext
+from companion.ui.theme import THEME_MODES, theme
+
+MATCH_TOPIC = "match-saved"
+"""Pubsub topic: a match was saved (its id), or the players or an import ("")."""
+
+ACCESS_TOPIC = "share-changed"
+"""Pubsub topic: someone joined or left, a new code, a phone may record (or not)."""
+
+ROUTES = [
+    ft.Route(index=True, component=MatchesScreen),
+    ft.Route(path="new/:source?", component=NewMatchScreen),
+    # One View for a match, its scoreboard or its record screen in it: Flet's web
+    # client holds back any return to a View below for ~350 ms, so Save swaps the
+    # content of the View instead (bench/README.md, "The floors in Flet itself").
+    ft.Route(
+        path="match/:id",
+        component=MatchOutlet,
+        outlet=True,
+        children=[
+            ft.Route(index=True, component=ScoreboardScreen),
+            ft.Route(path="round/:number?", component=RecordScreen),
+        ],
+    ),
+    ft.Route(path="rules/:game?", component=RulesScreen),
+    ft.Route(path="players", component=PlayersScreen),
+    ft.Route(path="settings", component=SettingsScreen),
+]
+
+
+async def _browser_languages(page: ft.Page) -> list[str]:
+    info = await page.get_device_info()
+    languages = list(getattr(info, "languages", None) or [])
+    first = getattr(info, "language", None)
+    return languages or ([first] if first else [])
+
+
+@ft.component
+def App(store: Store, gate: ShareGate, links: tuple[str, ...] = ()) -> list[ft.View]:
+    """One browser session: its state, kept live with the other sessions.
+
+    A session that has not joined a shared table gets the Join screen and
+    nothing else: no route is rendered, so no data reaches its browser.
+    """
+    page = ft.context.page
+    state, _ = ft.use_state(
+        lambda: AppState.load(
+            store,
+            gate,
+            session_id=page.session.id,
+            client_ip=page.client_ip,
+            links=tuple(links),
+        )
+    )
+
+    def connect() -> None:
+        def on_changed(_topic: str, _message: str) -> None:
+            async def refresh() -> None:
+                state.changed()
+
+            # A session whose browser went away (for now) has no connection;
+            # it catches up in on_connect when the browser comes back.
+            if page.session.connection is None:
+                return
+            # run_task binds this session's page, so the re-render lands here.
+            page.run_task(refresh)
+
+        def on_connect(_: ft.Event) -> None:
+            # The browser came back (a reload): drop a stale undo snackbar and
+            # show what other sessions saved meanwhile.
+            page.pop_dialog()
+            state.changed()
+
+        page.on_connect = on_connect
+        # Flet closes a session an hour after its browser left for good (a
+        # reload keeps it): only then does the guest leave the host's list.
+        page.on_close = lambda _: state.leave()
+
+        page.pubsub.subscribe_topic(MATCH_TOPIC, on_changed)
+        page.pubsub.subscribe_topic(ACCESS_TOPIC, on_changed)
+        state.tell_others_with(
+            lambda match_id: page.pubsub.send_others_on_topic(MATCH_TOPIC, match_id)
+        )
+        # Every session, this one too, re-reads its role.
+        state.tell_access_changes_with(
+            lambda: page.pubsub.send_all_on_topic(ACCESS_TOPIC, "")
+        )
+        if not state.language_chosen:
+
+            async def detect() -> None:
+                state.lang = negotiate(await _browser_languages(page))
+
+            page.run_task(detect)
+
+    ft.use_effect(connect, dependencies=[], cleanup=page.pubsub.unsubscribe_all)
+    t = state.t
+    page.title = t.gettext("Card Table Companion")
+    page.theme_mode = THEME_MODES[state.theme]
+    page.theme = theme()
+    page.dark_theme = theme()
+    if not state.role.can_see:
+        return StateContext(state, lambda: [JoinScreen()])
+    return StateContext(state, lambda: ft.Router(ROUTES, manage_views=True))
