@@ -19,6 +19,10 @@ FAILURE_WINDOW = 60.0
 FIRST_WAIT = 60.0
 """Seconds of the first lockout; each further lockout doubles it."""
 MAX_WAIT = 3600.0
+FORGET_AFTER = 3600.0
+"""Seconds of quiet (no wrong code, no lockout) after which a client's wrong tries
+are forgotten: its next lockout is a first one again, and the gate keeps no
+record of every address that ever mistyped."""
 
 ACCESS_ERROR_CODES: dict[str, tuple[str, ...]] = {
     # What was typed is not six digits; this does not count as a wrong try.
@@ -119,6 +123,11 @@ class _Tries:
     failures: deque[float]
     lockouts: int = 0
     locked_until: float = 0.0
+    last_wrong: float = 0.0
+
+    def quiet_since(self) -> float:
+        """When this client last typed a wrong code or was last let go."""
+        return max(self.last_wrong, self.locked_until)
 
 
 class ShareGate:
@@ -177,6 +186,7 @@ class ShareGate:
             if known is not None and known.client_ip == ip:
                 return known
             now = self._clock()
+            self._forget_quiet(now)
             tries = self._tries.get(ip)
             if tries is not None and tries.locked_until > now:
                 raise AccessError(
@@ -201,6 +211,7 @@ class ShareGate:
         """Count a wrong code for `ip` (lock held); the error to raise."""
         tries = self._tries.setdefault(ip, _Tries(deque()))
         tries.failures.append(now)
+        tries.last_wrong = now
         while tries.failures and tries.failures[0] <= now - FAILURE_WINDOW:
             tries.failures.popleft()
         if len(tries.failures) < MAX_FAILURES:
@@ -212,6 +223,16 @@ class ShareGate:
         tries.locked_until = now + wait
         tries.failures.clear()
         return AccessError("join-rate-limited", seconds=math.ceil(wait))
+
+    def _forget_quiet(self, now: float) -> None:
+        """Drop the wrong tries of clients quiet for FORGET_AFTER (lock held)."""
+        quiet = [
+            ip
+            for ip, tries in self._tries.items()
+            if tries.quiet_since() + FORGET_AFTER <= now
+        ]
+        for ip in quiet:
+            del self._tries[ip]
 
     def regenerate(self) -> str:
         """Switch to a new code, different from the old one, and drop every guest."""

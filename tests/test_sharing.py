@@ -11,6 +11,7 @@ import pytest
 from companion.sharing import (
     FAILURE_WINDOW,
     FIRST_WAIT,
+    FORGET_AFTER,
     MAX_FAILURES,
     MAX_WAIT,
     AccessError,
@@ -178,6 +179,14 @@ def test_each_further_lockout_doubles_the_wait_up_to_an_hour(gate, clock):
         clock.now += waits[-1]
     assert waits == [60, 120, 240, 480, 960, 1920, 3600, 3600, 3600]
     assert FIRST_WAIT == 60 and MAX_WAIT == 3600
+
+
+def test_a_client_quiet_for_an_hour_starts_again_from_the_first_wait(gate, clock):
+    assert _fail(gate, MAX_FAILURES).params == {"seconds": 60}
+    clock.now += 60 + FORGET_AFTER - 1
+    assert _fail(gate, MAX_FAILURES).params == {"seconds": 120}  # not quiet enough
+    clock.now += 120 + FORGET_AFTER
+    assert _fail(gate, MAX_FAILURES).params == {"seconds": 60}
 
 
 def test_while_locked_even_the_right_code_is_refused(gate, clock):
