@@ -114,6 +114,8 @@ class Guest:
     client_ip: str
     number: int
     can_record: bool
+    away: bool = False
+    """Its browser went away (closed, asleep, off the network) and may come back."""
 
 
 @dataclass
@@ -254,6 +256,15 @@ class ShareGate:
             guest = replace(guest, can_record=can_record)
             self._guests[session_id] = guest
             return guest
+
+    def set_away(self, session_id: str, away: bool) -> bool:
+        """Note that a guest's browser went away or came back; whether that is news."""
+        with self._lock:
+            guest = self._guests.get(session_id)
+            if guest is None or guest.away == away:
+                return False
+            self._guests[session_id] = replace(guest, away=away)
+            return True
 
     def leave(self, session_id: str) -> None:
         """Forget a guest whose session closed; an unknown id is ignored."""

@@ -33,6 +33,7 @@ EXTRACTED_MODULES = (
     "companion/ui/access.py",
     "companion/ui/format.py",
     "companion/ui/history.py",
+    "companion/ui/house_rules_section.py",
     "companion/ui/join_screen.py",
     "companion/ui/keypad.py",
     "companion/ui/matches_screen.py",

@@ -278,6 +278,17 @@ def test_promoting_a_guest_who_left_is_refused(gate: ShareGate):
     assert refused(lambda: gate.set_can_record("never", True)).code == "guest-gone"
 
 
+def test_a_guest_away_keeps_its_place_and_only_news_is_reported(gate: ShareGate):
+    gate.join("s1", PHONE, CODE, "Fay")
+    assert gate.set_away("s1", True)
+    assert not gate.set_away("s1", True)  # already away: nothing to announce
+    assert gate.guests()[0].away
+    assert gate.role("s1", PHONE) is Role.VIEWER  # away is not gone
+    assert gate.set_away("s1", False)
+    assert not gate.guests()[0].away
+    assert not gate.set_away("nobody", True)
+
+
 def test_a_guest_who_leaves_is_locked_and_unknown_ids_are_ignored(gate: ShareGate):
     gate.join("s1", PHONE, CODE)
     gate.join("s2", OTHER_PHONE, CODE)

@@ -69,7 +69,7 @@ def test_a_crash_between_match_file_and_index_is_repaired_on_open(
         stored = store.load_stored(match_id)
         played = stored.match.record_round("Bo", BO_OUT)
         # The match file is written, then the process dies before the index.
-        store._files.write(
+        store._matches._files.write(
             StoredMatch(match_id, stored.created, stored.finished, played)
         )
         assert store.list_matches()[0].round_count == 0

@@ -141,7 +141,7 @@ def test_newer_match_file_is_refused_when_loaded(tmp_path: Path) -> None:
         tables = json.loads(newest.read_text())
         tables["match"]["1"]["schema"] = 2
         newest.write_text(json.dumps(tables))
-        store._files._open.clear()
+        store._matches._files._open.clear()
         with pytest.raises(StoreError) as caught:
             store.load_match(match_id)
         assert caught.value.code == "newer-schema"

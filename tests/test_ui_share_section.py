@@ -80,6 +80,26 @@ def test_each_joined_phone_has_a_can_record_switch_named_after_it() -> None:
     assert True in toggled
 
 
+def test_a_phone_whose_browser_went_away_is_marked_until_it_comes_back() -> None:
+    gate = ShareGate(True, new_code=lambda: "042137")
+    host = _state(gate)
+    gate.join("p1", "198.51.100.1", "042137", "Bo")
+    gate.join("p2", "198.51.100.2", "042137")
+
+    def names() -> list[str]:
+        return [
+            c.label
+            for c in _all(share_section(EN, host))
+            if isinstance(c, ft.Semantics) and c.toggled is not None
+        ]
+
+    assert gate.set_away("p1", True)
+    assert names() == ["Bo · away can record", "Guest 2 can record"]
+    assert "Bo · away" in _texts(share_section(EN, host))
+    assert gate.set_away("p1", False)
+    assert names() == ["Bo can record", "Guest 2 can record"]
+
+
 def test_a_guest_sees_its_own_role_and_never_the_code() -> None:
     gate = ShareGate(True, new_code=lambda: "042137")
     gate.join("p1", "198.51.100.1", "042137")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import threading
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -15,18 +14,11 @@ from companion.storage import schema, transfer
 from companion.storage.backends import Backend, FileBackend, MemoryBackend
 from companion.storage.checks import make_check
 from companion.storage.errors import StoreError, StoreNotice
-from companion.storage.index import MatchIndex, repair_index
+from companion.storage.index import MatchIndex
 from companion.storage.locking import DirectoryLock, unusable
+from companion.storage.matches import StoredMatches
 from companion.storage.matchfiles import MatchFiles
-from companion.storage.records import (
-    MatchSummary,
-    PlayerRecord,
-    StoredMatch,
-    finished_time,
-    new_match_id,
-    now,
-    summary_of,
-)
+from companion.storage.records import MatchSummary, PlayerRecord, StoredMatch
 from companion.storage.roster import Roster
 
 
@@ -51,19 +43,20 @@ class Store:
         self.notices = notices
         self._migrated: set[int] = set()
         self._databases: dict[tuple[str, str], TinyDB] = {}
-        self._files = MatchFiles(backend, make_check("matches", self._migrated.add))
+        files = MatchFiles(backend, make_check("matches", self._migrated.add))
         found = backend.keys()
         self._roster = Roster(self._database("roster", "roster"))
-        self._index = MatchIndex(
+        index = MatchIndex(
             lambda bucket: self._database("index", bucket), found["index"]
         )
-        repaired = repair_index(self._index, found["matches"], self._read_summary)
+        self._matches = StoredMatches(files, index)
+        repaired = self._matches.repair_index(found["matches"])
         if repaired:
             self.notices.append(StoreNotice("index-repaired", {"matches": repaired}))
         pending = self._roster.pending_rename()
         if pending is not None:
             self._rename_everywhere(*pending)
-        names = (name for s in self._index.summaries() for name in s.players)
+        names = (name for s in self._matches.summaries() for name in s.players)
         self._roster.include(names)
         if self._migrated:
             versions = {"from_version": min(self._migrated)}
@@ -112,41 +105,17 @@ class Store:
             self._databases[(kind, key)] = database
         return database
 
-    def _read_summary(self, match_id: str) -> tuple[MatchSummary | None, int]:
-        stored, revision = self._files.read(match_id)
-        return (None if stored is None else summary_of(stored)), revision
-
-    def _write_match(self, stored: StoredMatch) -> None:
-        revision = self._files.write(stored)
-        with contextlib.suppress(StoreError):
-            # The match file, already written, is the truth: the index entry
-            # names an older revision and is rebuilt from the file on next open.
-            self._index.put(summary_of(stored), revision)
-
     # Matches
 
     def list_matches(self) -> list[MatchSummary]:
         """Every stored match, newest first, without opening the match files."""
         with self._lock:
-            return self._index.summaries()
-
-    def _load_stored(self, match_id: str) -> StoredMatch:
-        summary = self._index.get(match_id)
-        if summary is None:
-            raise StoreError("no-such-match", id=match_id)
-        stored, revision = self._files.read(match_id)
-        if stored is None:
-            self._index.remove(match_id)
-            raise StoreError("no-such-match", id=match_id)
-        if self._index.revision(match_id) != revision:
-            with contextlib.suppress(StoreError):
-                self._index.put(summary_of(stored), revision)
-        return stored
+            return self._matches.summaries()
 
     def load_stored(self, match_id: str) -> StoredMatch:
         """A match with its id and created and finished times."""
         with self._lock:
-            return self._load_stored(match_id)
+            return self._matches.load(match_id)
 
     def load_match(self, match_id: str) -> Match:
         """A stored match; StoreError("no-such-match") if there is none."""
@@ -155,14 +124,8 @@ class Store:
     def add_match(self, match: Match) -> str:
         """Store a new match (its players join the roster); returns its id."""
         with self._lock:
-            match_id = new_match_id()
-            while self._index.get(match_id) is not None:
-                match_id = new_match_id()
             self._roster.include(match.players)
-            self._write_match(
-                StoredMatch(match_id, now(), finished_time(match, None), match)
-            )
-            return match_id
+            return self._matches.add(match)
 
     def save_match(
         self, match_id: str, match: Match, *, base: Match | None = None
@@ -173,48 +136,22 @@ class Store:
         stored match is no longer that one, rather than overwrite another change.
         """
         with self._lock:
-            summary = self._index.get(match_id)
-            if summary is None:
-                raise StoreError("no-such-match", id=match_id)
-            if base is not None and self._load_stored(match_id).match != base:
-                raise StoreError("match-changed", id=match_id)
-            finished = finished_time(match, summary.finished)
-            self._write_match(StoredMatch(match_id, summary.created, finished, match))
+            self._matches.save(match_id, match, base)
 
     def update_match(self, match_id: str, change: Callable[[Match], Match]) -> Match:
         """Apply `change` to the stored match and save the result, as one step."""
         with self._lock:
-            previous = self._load_stored(match_id)
-            match = change(previous.match)
-            finished = finished_time(match, previous.finished)
-            self._write_match(StoredMatch(match_id, previous.created, finished, match))
-            return match
+            return self._matches.update(match_id, change)
 
     def delete_match(self, match_id: str) -> None:
         """Delete a stored match for good."""
         with self._lock:
-            if self._index.get(match_id) is None:
-                raise StoreError("no-such-match", id=match_id)
-            self._files.delete(match_id)
-            with contextlib.suppress(StoreError):
-                # Repaired on the next open: the index names a file that is gone.
-                self._index.remove(match_id)
+            self._matches.delete(match_id)
 
     def add_imported(self, matches: Iterable[StoredMatch]) -> list[str]:
         """Store matches with their own ids, skipping ids already stored."""
         with self._lock:
-            entries: list[tuple[MatchSummary, int]] = []
-            try:
-                for stored in matches:
-                    if self._index.get(stored.id) is None:
-                        self._roster.include(stored.match.players)
-                        revision = self._files.write(stored)
-                        entries.append((summary_of(stored), revision))
-            finally:
-                # List what was written even if a later write failed.
-                if entries:
-                    self._index.rewrite(entries, [])
-            return [summary.id for summary, _ in entries]
+            return self._matches.add_imported(matches, self._roster.include)
 
     # Players
 
@@ -238,13 +175,10 @@ class Store:
         with self._lock:
             self._roster.set_hidden(name, hidden)
 
-    def _matches_of(self, name: str) -> list[str]:
-        return [s.id for s in self._index.summaries() if name in s.players]
-
     def delete_player(self, name: str) -> None:
         """Delete a player who is in no stored match (others can only be hidden)."""
         with self._lock:
-            count = len(self._matches_of(name))
+            count = len(self._matches.ids_with_player(name))
             if count:
                 raise StoreError("player-in-match", player=name, matches=count)
             self._roster.remove(name)
@@ -260,15 +194,15 @@ class Store:
         # Every match is renamed in memory first, so a refusal changes nothing;
         # the note lets a crash during the writes be finished on the next open.
         renamed = []
-        for match_id in self._matches_of(old):
-            previous = self._load_stored(match_id)
+        for match_id in self._matches.ids_with_player(old):
+            previous = self._matches.load(match_id)
             match = previous.match.rename_player(old, new)
             renamed.append(
                 StoredMatch(match_id, previous.created, previous.finished, match)
             )
         self._roster.begin_rename(old, new)
         for stored in renamed:
-            self._write_match(stored)
+            self._matches.write(stored)
         self._roster.finish_rename(old, new)
 
     # Settings
@@ -305,7 +239,7 @@ class Store:
     ) -> None:
         """Write one match as CSV: a row per round, a column per player, totals."""
         with self._lock:
-            match = self._load_stored(match_id).match
+            match = self._matches.load(match_id).match
             transfer.export_csv(match, Path(path), round_label, total_label)
 
     def import_file(self, path: Path | str) -> transfer.ImportResult:

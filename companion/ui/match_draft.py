@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from companion.errors import MatchError
@@ -184,3 +184,7 @@ class MatchDraft:
         except MatchError as error:
             return error
         return None
+
+
+DraftUpdate = Callable[[Callable[[MatchDraft], MatchDraft]], None]
+"""How a screen changes the draft: with an updater, which sees the newest draft."""

@@ -7,15 +7,15 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.errors import MatchError
-from companion.games import GAMES, EndKind, LimitRule, Scoring, get_game
+from companion.games import GAMES
 from companion.i18n import Translator
 from companion.messages import error_message
 from companion.ui import format as fmt
 from companion.ui.access import view_only_screen
-from companion.ui.match_draft import MatchDraft
+from companion.ui.house_rules_section import house_rules_section
+from companion.ui.match_draft import DraftUpdate, MatchDraft
 from companion.ui.shell import (
     action_bar,
-    choices,
     icon_button,
     navigate,
     screen,
@@ -24,11 +24,9 @@ from companion.ui.shell import (
 from companion.ui.state import AppState, use_app
 from companion.ui.theme import TARGET
 
-Update = Callable[[Callable[[MatchDraft], MatchDraft]], None]
-
 
 def _games(
-    t: Translator, state: AppState, draft: MatchDraft, update: Update
+    t: Translator, state: AppState, draft: MatchDraft, update: DraftUpdate
 ) -> list[ft.Control]:
     cards: list[ft.Control] = [section_title(t.gettext("Game"))]
     for game_id in GAMES:
@@ -61,7 +59,7 @@ def _roster(
     t: Translator,
     state: AppState,
     draft: MatchDraft,
-    update: Update,
+    update: DraftUpdate,
     name: str,
     set_name: Callable[[str], None],
     name_error: str | None,
@@ -127,7 +125,7 @@ def _roster(
     ]
 
 
-def _seats(t: Translator, draft: MatchDraft, update: Update) -> list[ft.Control]:
+def _seats(t: Translator, draft: MatchDraft, update: DraftUpdate) -> list[ft.Control]:
     if not draft.seats:
         return []
     rows: list[ft.Control] = [section_title(t.gettext("Seats and first dealer"))]
@@ -160,87 +158,6 @@ def _seats(t: Translator, draft: MatchDraft, update: Update) -> list[ft.Control]
             )
         )
     return rows
-
-
-def _settings(t: Translator, draft: MatchDraft, update: Update) -> list[ft.Control]:
-    game = get_game(draft.game_id)
-    limit = draft.end_kind is EndKind.LIMIT
-    controls: list[ft.Control] = [
-        section_title(t.gettext("House rules")),
-        choices(
-            [
-                (Scoring.PENALTY.value, fmt.scoring_label(t, Scoring.PENALTY)),
-                (
-                    Scoring.WINNER_COLLECTS.value,
-                    fmt.scoring_label(t, Scoring.WINNER_COLLECTS),
-                ),
-            ],
-            draft.scoring.value,
-            lambda v: update(lambda d: d.set(scoring=Scoring(v))),
-        ),
-        choices(
-            [
-                (EndKind.LIMIT.value, t.gettext("Points limit")),
-                (EndKind.ROUNDS.value, t.gettext("Number of rounds")),
-            ],
-            draft.end_kind.value,
-            lambda v: update(lambda d: d.set(end_kind=EndKind(v))),
-        ),
-        ft.TextField(
-            label=t.gettext("Points limit") if limit else t.gettext("Number of rounds"),
-            value=draft.end_text,
-            keyboard_type=ft.KeyboardType.NUMBER,
-            input_filter=ft.NumbersOnlyInputFilter(),
-            on_change=lambda e: update(lambda d: d.set(end_text=e.control.value)),
-        ),
-    ]
-    if limit:
-        controls.append(
-            choices(
-                [
-                    (LimitRule.EXCEEDS.value, t.gettext("Ends above the limit")),
-                    (LimitRule.REACHES.value, t.gettext("Ends at the limit")),
-                ],
-                draft.effective_limit_rule.value,
-                lambda v: update(lambda d: d.set(limit_rule=LimitRule(v))),
-            )
-        )
-    if len(game.deck_options) > 1:
-        decks = draft.decks or game.decks_for(max(1, len(draft.seats)))
-        controls.append(
-            choices(
-                [
-                    (str(n), t.ngettext("{n} deck", "{n} decks", n).format(n=n))
-                    for n in game.deck_options
-                ],
-                str(decks),
-                lambda v: update(lambda d: d.set(decks=int(v))),
-            )
-        )
-    values = ft.Row(
-        [
-            ft.TextField(
-                label=fmt.face_short(t, face),
-                value=draft.values.get(face, str(game.values[face])),
-                width=76,
-                keyboard_type=ft.KeyboardType.NUMBER,
-                input_filter=ft.NumbersOnlyInputFilter(),
-                on_change=lambda e, f=face: update(
-                    lambda d: d.set_value(f, e.control.value)
-                ),
-            )
-            for face in game.faces
-        ],
-        wrap=True,
-    )
-    controls.append(
-        ft.ExpansionTile(
-            title=ft.Text(t.gettext("Card values")),
-            controls=[values],
-            min_tile_height=TARGET,
-        )
-    )
-    return controls
 
 
 @ft.component
@@ -288,7 +205,7 @@ def NewMatchScreen() -> ft.View:
             t, state, draft, set_draft, name, set_name, name_error, set_name_error
         ),
         *_seats(t, draft, set_draft),
-        *_settings(t, draft, set_draft),
+        *house_rules_section(t, draft, set_draft),
     ]
     bottom = action_bar(
         reason,

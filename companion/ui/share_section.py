@@ -71,6 +71,9 @@ def _code(t: Translator, state: AppState) -> ft.Control:
 def _guest_row(t: Translator, state: AppState, guest: Guest) -> ft.Control:
     """A joined phone with its "Can record" switch; the whole row toggles it."""
     name = fmt.guest_label(t, guest)
+    if guest.away:
+        # TRANSLATORS: a joined phone whose browser is closed or asleep for now.
+        name = t.gettext("{name} · away").format(name=name)
 
     def toggle() -> None:
         state.let_record(guest.session_id, not guest.can_record)

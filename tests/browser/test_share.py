@@ -233,7 +233,7 @@ def test_a_phone_that_left_drops_off_the_hosts_list(
 ) -> None:
     # Flet ends a session this long after its browser went away (an hour by
     # default; a reload within it keeps the session and the guest).
-    server = Server(tmp_path / "data", share=True, env={"FLET_SESSION_TIMEOUT": "2"})
+    server = Server(tmp_path / "data", share=True, env={"FLET_SESSION_TIMEOUT": "10"})
     try:
         server.start()
         host = phones(server.url)
@@ -242,7 +242,12 @@ def test_a_phone_that_left_drops_off_the_hosts_list(
         join(guest, code, "Gus")
         guest.page.get_by_role("tab", name="Matches").wait_for()
         host.see("Gus")
+        guest.reload()
+        guest.page.get_by_role("tab", name="Matches").wait_for()
+        host.gone("Gus · away")
         guest.page.context.close()
+        # At once, not only when Flet gives the session up.
+        host.see("Gus · away", timeout=5000)
         host.see("No phone has joined yet.", timeout=30_000)
     finally:
         server.stop()

@@ -1,0 +1,98 @@
+"""A session's access to a shared table: its role, joining, the host's grants."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from companion.sharing import AccessError, Role, ShareGate
+
+
+class SessionAccess:
+    """The part of AppState that asks the share gate what this session may do.
+
+    Every write asks first: a viewer's session changes nothing, whatever event
+    its browser sends. Only the host's own session hands out codes and rights.
+    """
+
+    # AppState, which this part is mixed into, supplies these.
+    gate: ShareGate
+    session_id: str
+    client_ip: str | None
+    revision: int
+    _announce_access: Callable[[], None] | None
+    report: Callable[[AccessError], None]
+
+    @property
+    def role(self) -> Role:
+        """What this session may do at the table: host, recorder, viewer or locked."""
+        return self.gate.role(self.session_id, self.client_ip)
+
+    @property
+    def is_guest(self) -> bool:
+        """Whether this session is a phone that joined (or must join) with the code."""
+        return self.role is not Role.HOST
+
+    @property
+    def can_change(self) -> bool:
+        """Whether this session may record, edit, start, rename and import."""
+        return self.role.can_change
+
+    def _allowed(self) -> bool:
+        """Whether this session may write; a refusal is reported, nothing changes."""
+        try:
+            self.gate.check_change(self.session_id, self.client_ip)
+        except AccessError as error:
+            self.report(error)
+            return False
+        return True
+
+    def tell_access_changes_with(self, announce: Callable[[], None]) -> None:
+        """Set how a join, new code or promotion is announced to every session."""
+        self._announce_access = announce
+
+    def _access_changed(self) -> None:
+        if self._announce_access is None:
+            self.revision += 1
+        else:
+            self._announce_access()
+
+    def join(self, attempt: str, name: str = "") -> AccessError | None:
+        """Join the shared table with its code; the refusal, or None once in."""
+        try:
+            self.gate.join(self.session_id, self.client_ip, attempt, name)
+        except AccessError as error:
+            return error
+        self._access_changed()
+        return None
+
+    def _hosting(self) -> bool:
+        # Only the host's own device hands out codes and rights: a guest's
+        # browser could send the event for these controls just the same.
+        if self.role is Role.HOST:
+            return True
+        self.report(AccessError("view-only"))
+        return False
+
+    def new_join_code(self) -> None:
+        """A fresh join code: every guest is dropped and must join again."""
+        if self._hosting():
+            self.gate.regenerate()
+            self._access_changed()
+
+    def let_record(self, session_id: str, can_record: bool) -> None:
+        """Let a joined phone record and edit rounds, or make it a viewer again."""
+        if not self._hosting():
+            return
+        try:
+            self.gate.set_can_record(session_id, can_record)
+        except AccessError as error:
+            self.report(error)
+        self._access_changed()
+
+    def leave(self) -> None:
+        """This session ended: the gate forgets it, the host's list drops it."""
+        if self.role in (Role.RECORDER, Role.VIEWER):
+            self.gate.leave(self.session_id)
+            # Not a re-render here: this session has no browser any more.
+            if self._announce_access is not None:
+                self._announce_access()
