@@ -1,22 +1,11 @@
 """The stored matches, file and memory: saved, listed, finished, deleted, not stale."""
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 from companion.match import Match
 from companion.storage import Store, StoreError
 
 BO_OUT = {"Ada": {"K": 1}, "Cy": {"3": 2}}
-
-
-@pytest.fixture(params=["file", "memory"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    opened = Store.open(tmp_path / "data") if request.param == "file" else None
-    opened = opened or Store.in_memory()
-    yield opened
-    opened.close()
 
 
 def new_match(**options: object) -> Match:

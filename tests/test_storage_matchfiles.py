@@ -1,7 +1,6 @@
 """Matches read back from the files kept open: always the newest saved, never stale."""
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -12,14 +11,6 @@ from companion.storage.records import StoredMatch
 
 BO_OUT = {"Ada": {"K": 1}, "Cy": {"3": 2}}
 ADA_OUT = {"Bo": {"2": 1}, "Cy": {"4": 1}}
-
-
-@pytest.fixture(params=["file", "memory"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    opened = Store.open(tmp_path / "data") if request.param == "file" else None
-    opened = opened or Store.in_memory()
-    yield opened
-    opened.close()
 
 
 def new_match() -> Match:

@@ -1,6 +1,5 @@
 """The player roster and the settings, against the file store and the in-memory one."""
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -8,13 +7,6 @@ import pytest
 from companion.errors import MatchError
 from companion.match import Match
 from companion.storage import PlayerRecord, Store, StoreError
-
-
-@pytest.fixture(params=["file", "memory"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    opened = Store.open(tmp_path) if request.param == "file" else Store.in_memory()
-    yield opened
-    opened.close()
 
 
 def played(store: Store, *names: str) -> str:

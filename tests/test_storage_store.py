@@ -1,7 +1,6 @@
 """The Store, file and memory: one lock for all sessions, the roster kept, reopening."""
 
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -10,14 +9,6 @@ from companion.match import Match
 from companion.storage import Store, StoreError
 
 BO_OUT = {"Ada": {"K": 1}, "Cy": {"3": 2}}
-
-
-@pytest.fixture(params=["file", "memory"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    opened = Store.open(tmp_path / "data") if request.param == "file" else None
-    opened = opened or Store.in_memory()
-    yield opened
-    opened.close()
 
 
 def new_match(**options: object) -> Match:

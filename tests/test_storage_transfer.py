@@ -2,22 +2,12 @@
 
 import csv
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from companion.match import Match
 from companion.storage import Store, StoreError
-
-
-@pytest.fixture(params=["file", "memory"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    opened = (
-        Store.open(tmp_path / "data") if request.param == "file" else Store.in_memory()
-    )
-    yield opened
-    opened.close()
 
 
 def fill(store: Store) -> list[str]:

@@ -23,14 +23,6 @@ def _codes() -> Iterator[str]:
     yield from ("123456", "654321", "111222", "333444")
 
 
-@pytest.fixture(params=["memory", "files"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
-    opened = Store.in_memory() if request.param == "memory" else Store.open(tmp_path)
-    yield opened
-    if request.param == "files":
-        opened.close()
-
-
 @pytest.fixture
 def gate() -> ShareGate:
     codes = _codes()
