@@ -33,6 +33,22 @@ def test_saves_go_through_the_store_and_tell_other_sessions(state: AppState) -> 
     assert state.revision == 2
 
 
+def test_a_save_that_moves_on_still_tells_others_but_redraws_nothing_here(
+    state: AppState,
+) -> None:
+    told: list[str] = []
+    match = Match.new("crazy-eights", ["Ada", "Bo"])
+    match_id = state.add_match(match)
+    assert match_id is not None
+    state.tell_others_with(told.append)
+    before = state.revision
+    played = match.record_round("Ada", {"Bo": {"8": 1}})
+    assert state.save_match(match_id, played, base=match, rerender=False)
+    assert state.load_match(match_id) == played
+    assert told == [match_id]
+    assert state.revision == before
+
+
 def test_a_save_over_a_change_made_elsewhere_is_reported(state: AppState) -> None:
     match = Match.new("crazy-eights", ["Ada", "Bo"])
     match_id = state.add_match(match)

@@ -210,7 +210,8 @@ def RecordScreen() -> ft.View:
             except MatchError as error:
                 state.report(error)
                 return current
-            if state.save_match(match_id, after, base=match):
+            # No redraw here: the scoreboard, next, shows the saved round.
+            if state.save_match(match_id, after, base=match, rerender=False):
                 navigate(base)
                 number_saved = len(after.rounds) if index is None else index + 1
                 show_undo(

@@ -106,8 +106,9 @@ class AppState(SessionAccess):
         """Hide problem `index` once read."""
         self.problems = self.problems[:index] + self.problems[index + 1 :]
 
-    def _saved(self, match_id: str) -> None:
-        self.revision += 1
+    def _saved(self, match_id: str, rerender: bool = True) -> None:
+        if rerender:
+            self.revision += 1
         if self._broadcast is not None:
             self._broadcast(match_id)
 
@@ -128,12 +129,19 @@ class AppState(SessionAccess):
         return match_id
 
     def save_match(
-        self, match_id: str, match: Match, base: Match | None = None
+        self,
+        match_id: str,
+        match: Match,
+        base: Match | None = None,
+        rerender: bool = True,
     ) -> bool:
         """Store a changed match; False after reporting why it failed.
 
         With `base` (the match the change was made to), a match changed meanwhile
-        in another session is not overwritten: that is reported instead.
+        in another session is not overwritten: that is reported instead. Without
+        `rerender` this session's screens are not redrawn: the caller moves to the
+        screen that shows the saved match, and the one it leaves must not first
+        show the saved match (Save's record screen would flash the next round).
         """
         if not self._allowed():
             return False
@@ -143,7 +151,7 @@ class AppState(SessionAccess):
             self.report(error)
             self.revision += 1
             return False
-        self._saved(match_id)
+        self._saved(match_id, rerender)
         return True
 
     def rename_player(self, old: str, new: str) -> bool:
