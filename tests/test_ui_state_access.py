@@ -165,6 +165,22 @@ def test_a_guest_that_leaves_drops_off_the_hosts_list(
     assert host.role is Role.HOST
 
 
+def test_a_guest_whose_browser_goes_away_is_marked_and_announced_once(
+    store: Store, gate: ShareGate, host: AppState
+) -> None:
+    phone = _guest(store, gate)
+    told: list[str] = []
+    phone.tell_access_changes_with(lambda: told.append("share-changed"))
+    phone.set_away(True)
+    phone.set_away(True)
+    assert gate.guests()[0].away and told == ["share-changed"]
+    assert phone.role is Role.VIEWER
+    phone.set_away(False)
+    assert not gate.guests()[0].away and len(told) == 2
+    host.set_away(True)  # the host is no guest: nothing to mark or announce
+    assert len(told) == 2
+
+
 def test_without_sharing_every_session_is_the_host(store: Store) -> None:
     state = AppState.load(store, session_id="x", client_ip=PHONE_IP)
     assert state.role is Role.HOST

@@ -83,21 +83,16 @@ def App(store: Store, gate: ShareGate, links: tuple[str, ...] = ()) -> list[ft.V
             # run_task binds this session's page, so the re-render lands here.
             page.run_task(refresh)
 
-        def away(gone: bool) -> None:
-            # The host's list marks a phone whose browser went away; a reload
-            # comes straight back, a closed tab stays away until Flet ends it.
-            if state.gate.set_away(page.session.id, gone):
-                page.pubsub.send_all_on_topic(ACCESS_TOPIC, "")
-
         def on_connect(_: ft.Event) -> None:
             # The browser came back (a reload): drop a stale undo snackbar and
             # show what other sessions saved meanwhile.
             page.pop_dialog()
-            away(False)
+            state.set_away(False)
             state.changed()
 
         page.on_connect = on_connect
-        page.on_disconnect = lambda _: away(True)
+        # A reload comes straight back; a closed tab stays away until Flet ends it.
+        page.on_disconnect = lambda _: state.set_away(True)
         # Flet closes a session an hour after its browser left for good (a
         # reload keeps it): only then does the guest leave the host's list.
         page.on_close = lambda _: state.leave()

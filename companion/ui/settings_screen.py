@@ -14,7 +14,7 @@ from companion.messages import error_message
 from companion.storage import StoreError
 from companion.ui import format as fmt
 from companion.ui.share_section import share_section
-from companion.ui.shell import choices, screen, section_title
+from companion.ui.shell import choices, screen, section_title, toggle_row
 from companion.ui.state import AppState, use_app
 from companion.ui.theme import TARGET
 
@@ -38,29 +38,11 @@ def _language(t: Translator, state: AppState) -> list[ft.Control]:
 def _awake_switch(t: Translator, state: AppState) -> ft.Control:
     """The keep-awake switch on a 56 px row that toggles wherever it is tapped."""
     label = t.gettext("Keep the screen awake during a match")
-
-    def toggle() -> None:
-        state.set_keep_awake(not state.keep_awake)
-
-    return ft.Semantics(
-        label=label,
-        toggled=state.keep_awake,
-        exclude_semantics=True,
-        on_tap=toggle,
-        content=ft.Container(
-            height=56,
-            border_radius=12,
-            on_click=toggle,
-            content=ft.Row(
-                [
-                    ft.Switch(
-                        value=state.keep_awake,
-                        on_change=lambda e: state.set_keep_awake(bool(e.control.value)),
-                    ),
-                    ft.Text(label, expand=True),
-                ]
-            ),
-        ),
+    return toggle_row(
+        label,
+        state.keep_awake,
+        state.set_keep_awake,
+        after=[ft.Text(label, expand=True)],
     )
 
 

@@ -11,7 +11,7 @@ from companion.share_links import qr_png
 from companion.sharing import Guest, Role, spaced_join_code
 from companion.ui import format as fmt
 from companion.ui.access import role_section
-from companion.ui.shell import section_title
+from companion.ui.shell import section_title, toggle_row
 from companion.ui.state import AppState
 from companion.ui.theme import TARGET
 
@@ -75,32 +75,15 @@ def _guest_row(t: Translator, state: AppState, guest: Guest) -> ft.Control:
         # TRANSLATORS: a joined phone whose browser is closed or asleep for now.
         name = t.gettext("{name} · away").format(name=name)
 
-    def toggle() -> None:
-        state.let_record(guest.session_id, not guest.can_record)
-
-    return ft.Semantics(
-        label=t.gettext("{name} can record").format(name=name),
-        toggled=guest.can_record,
-        exclude_semantics=True,
-        on_tap=toggle,
-        content=ft.Container(
-            height=56,
-            border_radius=12,
-            on_click=toggle,
-            content=ft.Row(
-                [
-                    ft.Icon(ft.Icons.SMARTPHONE),
-                    ft.Text(name, weight=ft.FontWeight.W_600, expand=True),
-                    ft.Text(t.gettext("Can record")),
-                    ft.Switch(
-                        value=guest.can_record,
-                        on_change=lambda e: state.let_record(
-                            guest.session_id, bool(e.control.value)
-                        ),
-                    ),
-                ]
-            ),
-        ),
+    return toggle_row(
+        t.gettext("{name} can record").format(name=name),
+        guest.can_record,
+        lambda on: state.let_record(guest.session_id, on),
+        before=[
+            ft.Icon(ft.Icons.SMARTPHONE),
+            ft.Text(name, weight=ft.FontWeight.W_600, expand=True),
+            ft.Text(t.gettext("Can record")),
+        ],
     )
 
 

@@ -57,6 +57,41 @@ def labelled(
     )  # fmt: skip
 
 
+def toggle_row(
+    label: str,
+    on: bool,
+    set_on: Callable[[bool], None],
+    *,
+    before: Sequence[ft.Control] = (),
+    after: Sequence[ft.Control] = (),
+) -> ft.Control:
+    """A switch on a 56 px row that toggles wherever it is tapped, named `label`."""
+
+    def toggle() -> None:
+        set_on(not on)
+
+    return ft.Semantics(
+        label=label,
+        toggled=on,
+        exclude_semantics=True,
+        on_tap=toggle,
+        content=ft.Container(
+            height=56,
+            border_radius=12,
+            on_click=toggle,
+            content=ft.Row(
+                [
+                    *before,
+                    ft.Switch(
+                        value=on, on_change=lambda e: set_on(bool(e.control.value))
+                    ),
+                    *after,
+                ]
+            ),
+        ),
+    )
+
+
 def action_bar(reason: str | None, button: ft.Control) -> ft.Control:
     """The bottom bar: why the main action is not possible yet, and the action."""
     return ft.Row(

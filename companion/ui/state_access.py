@@ -89,6 +89,12 @@ class SessionAccess:
             self.report(error)
         self._access_changed()
 
+    def set_away(self, away: bool) -> None:
+        """This session's browser went away or came back: the host's list shows it."""
+        # Not a re-render here either: the browser may be gone for now.
+        if self.gate.set_away(self.session_id, away) and self._announce_access:
+            self._announce_access()
+
     def leave(self) -> None:
         """This session ended: the gate forgets it, the host's list drops it."""
         if self.role in (Role.RECORDER, Role.VIEWER):
