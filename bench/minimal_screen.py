@@ -1,10 +1,11 @@
 """A bare Flet app with a first screen as full as our scoreboard: the start-up floor.
 
 No code of ours: an app bar with three icon buttons, three lines of text, four
-standings, a big button, twelve expandable rounds of four players each, a
-four-line chart of 31 points with its legend, and a navigation bar, drawn with
-the same Flet controls (and flet-charts) as ours. What it costs over the
-one-Text `minimal_app.py` is what any real first screen costs in Flet itself.
+standings, a big button, twelve closed rounds (title and points: like ours, a
+round's cards would come only when it is opened), a four-line chart of 31 points
+with its legend, and a navigation bar, drawn with the same Flet controls (and
+flet-charts) as ours. What it costs over the one-Text `minimal_app.py` is what any
+real first screen costs in Flet itself.
 With --swap it opens on a single button that puts the whole screen in its place
 (and the screen's Record round button puts the button back): the floor under a
 Save, which swaps the record screen for the scoreboard within one View.
@@ -55,23 +56,10 @@ def standing(seat: int, name: str) -> ft.Control:
 
 
 def round_tile(number: int) -> ft.Control:
-    lines: list[ft.Control] = [
-        ft.Row([ft.Text(p, width=110), ft.Text("K, 3 ×2", expand=True), ft.Text("+13")])
-        for p in PLAYERS
-    ]
-    lines.append(
-        ft.Row(
-            [
-                ft.OutlinedButton("Edit", icon=ft.Icons.EDIT_OUTLINED),
-                ft.OutlinedButton("Delete", icon=ft.Icons.DELETE_OUTLINE),
-            ],
-            alignment=ft.MainAxisAlignment.END,
-        )
-    )
+    """A closed round: title and points; like ours, its cards come when opened."""
     return ft.ExpansionTile(
         title=ft.Text(round_title(number)),
         subtitle=ft.Text("Ada +20 · Bo 0 · Cy +7 · Di +2"),
-        controls=lines,
     )
 
 

@@ -51,16 +51,16 @@ def _round_actions(
     )
 
 
-def _round_tile(
+def _round_lines(
     t: Translator,
     match: Match,
     index: int,
     points_by: dict[str, int],
     on_edit: Callable[[int], None] | None,
     on_delete: Callable[[int], None] | None,
-) -> ft.Control:
+) -> list[ft.Control]:
+    """What an opened round shows: each player's cards and points, its actions."""
     played = match.rounds[index]
-    number = index + 1
     lines: list[ft.Control] = []
     for player in match.players:
         entry = played.entry(player)
@@ -78,12 +78,43 @@ def _round_tile(
         )
     if on_edit is not None and on_delete is not None:
         lines.append(_round_actions(t, index, on_edit, on_delete))
+    return lines
+
+
+@ft.component
+def RoundTile(
+    t: Translator,
+    match: Match,
+    index: int,
+    points_by: dict[str, int],
+    on_edit: Callable[[int], None] | None,
+    on_delete: Callable[[int], None] | None,
+) -> ft.Control:
+    """One round in the history; opened, the cards each player held.
+
+    A round never opened sends nothing of what is inside it: a Save then draws
+    a dozen titles, not a dozen rounds' worth of cards (bench/README.md). Once
+    opened its lines stay, so that closing it slides them away.
+    """
+    opened, set_opened = ft.use_state(False)
+    filled, set_filled = ft.use_state(False)
+    played = match.rounds[index]
+
+    def toggle(e: ft.Event[ft.ExpansionTile]) -> None:
+        set_opened(e.data is True)
+        if e.data is True:
+            set_filled(True)
+
     return ft.ExpansionTile(
-        # A key per round: a new round on top then shifts no tile onto another.
-        key=f"round-{number}",
-        title=ft.Text(f"{fmt.round_title(t, number)} · {fmt.went_out_text(t, played)}"),
+        title=ft.Text(
+            f"{fmt.round_title(t, index + 1)} · {fmt.went_out_text(t, played)}"
+        ),
         subtitle=ft.Text(fmt.round_points_line(t, match, points_by)),
-        controls=lines,
+        controls=_round_lines(t, match, index, points_by, on_edit, on_delete)
+        if filled
+        else [],
+        expanded=opened,
+        on_change=toggle,
         controls_padding=ft.Padding.symmetric(horizontal=16, vertical=8),
         min_tile_height=56,
     )
@@ -112,7 +143,16 @@ def round_history(
     count = len(match.rounds)
     shown = range(count) if show_all else range(max(0, count - RECENT_ROUNDS), count)
     tiles: list[ft.Control] = [
-        _round_tile(t, match, index, per_round[index], on_edit, on_delete)
+        # A key per round: a new round on top then opens no other round.
+        RoundTile(
+            t,
+            match,
+            index,
+            per_round[index],
+            on_edit,
+            on_delete,
+            key=f"round-{index + 1}",
+        )
         for index in reversed(shown)
     ]
     if len(shown) < count:

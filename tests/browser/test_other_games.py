@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from driver import Table
 from flows import new_match, record_round
+from playwright.sync_api import expect
 
 
 def test_uno_winner_collects_everyone_elses_cards(table: Table) -> None:
@@ -63,3 +64,11 @@ def test_vandatta_ends_after_the_agreed_rounds_and_edits_change_totals(
     table.standing(2, "Bo", 11)
     table.standing(1, "Ada", 1)
     table.see("Ada wins!")
+
+    # A round opens to the cards held, closes, and opens again.
+    table.tap("Round 2 · Nobody went out", exact=False)
+    table.see("Edit round 2")
+    table.tap("Round 2 · Nobody went out", exact=False)
+    expect(table.button("Edit round 2")).to_have_count(0)
+    table.tap("Round 2 · Nobody went out", exact=False)
+    table.see("Delete round 2")
