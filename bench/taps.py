@@ -253,14 +253,21 @@ def main() -> None:
     )
     save_ratio = save.median("ratio ours/minimal click")
     save_ms = save.median(f"ours: Save ({BIG}+ rounds)")
+    floor_ms = save.median("minimal: full screen in place")
+    floor_ratio = floor_ms / save.median("minimal: counter click")
     verdict(
-        save_ratio <= RATIO_TARGET and save_ms < SAVE_TARGET_MS,
-        f"(b) Save {save_ms:.0f} ms, {save_ratio:.2f}x the minimal click "
-        f"(target <= {RATIO_TARGET}x and < {SAVE_TARGET_MS} ms); a bare Flet app "
-        "drawing a screen as full as ours in place of a button takes "
-        f"{save.median('minimal: full screen in place'):.0f} ms (ours/that "
-        f"{save.median('ratio ours/full screen in place'):.2f}x); going back a "
-        f"screen, as Save used to, {save.median('minimal: back a screen'):.0f} ms",
+        save_ms < SAVE_TARGET_MS,
+        f"(b) Save {save_ms:.0f} ms on a {BIG}-round match (target < "
+        f"{SAVE_TARGET_MS} ms)",
+    )
+    verdict(
+        save_ratio <= RATIO_TARGET,
+        f"(b) Save {save_ratio:.2f}x the minimal click (target <= {RATIO_TARGET}x); "
+        f"a bare Flet app drawing a screen as full as ours in place of a button "
+        f"takes {floor_ms:.0f} ms, {floor_ratio:.2f}x "
+        f"the click (ours/that {save.median('ratio ours/full screen in place'):.2f}x); "
+        f"going back a screen, as Save used to, "
+        f"{save.median('minimal: back a screen'):.0f} ms",
     )
 
 

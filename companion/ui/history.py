@@ -51,36 +51,6 @@ def _round_actions(
     )
 
 
-def _round_lines(
-    t: Translator,
-    match: Match,
-    index: int,
-    points_by: dict[str, int],
-    on_edit: Callable[[int], None] | None,
-    on_delete: Callable[[int], None] | None,
-) -> list[ft.Control]:
-    """What an opened round shows: each player's cards and points, its actions."""
-    played = match.rounds[index]
-    lines: list[ft.Control] = []
-    for player in match.players:
-        entry = played.entry(player)
-        held = (
-            fmt.went_out_text(t, played) if entry is None else fmt.hand_text(t, entry)
-        )
-        lines.append(
-            ft.Row(
-                [
-                    ft.Text(player, weight=ft.FontWeight.W_600, width=110),
-                    ft.Text(held, expand=True),
-                    ft.Text(fmt.signed(t, points_by[player])),
-                ]
-            )
-        )
-    if on_edit is not None and on_delete is not None:
-        lines.append(_round_actions(t, index, on_edit, on_delete))
-    return lines
-
-
 @ft.component
 def RoundTile(
     t: Translator,
@@ -99,6 +69,23 @@ def RoundTile(
     opened, set_opened = ft.use_state(False)
     filled, set_filled = ft.use_state(False)
     played = match.rounds[index]
+    lines: list[ft.Control] = []
+    for player in match.players if filled else ():
+        entry = played.entry(player)
+        held = (
+            fmt.went_out_text(t, played) if entry is None else fmt.hand_text(t, entry)
+        )
+        lines.append(
+            ft.Row(
+                [
+                    ft.Text(player, weight=ft.FontWeight.W_600, width=110),
+                    ft.Text(held, expand=True),
+                    ft.Text(fmt.signed(t, points_by[player])),
+                ]
+            )
+        )
+    if filled and on_edit is not None and on_delete is not None:
+        lines.append(_round_actions(t, index, on_edit, on_delete))
 
     def toggle(e: ft.Event[ft.ExpansionTile]) -> None:
         set_opened(e.data is True)
@@ -110,9 +97,7 @@ def RoundTile(
             f"{fmt.round_title(t, index + 1)} · {fmt.went_out_text(t, played)}"
         ),
         subtitle=ft.Text(fmt.round_points_line(t, match, points_by)),
-        controls=_round_lines(t, match, index, points_by, on_edit, on_delete)
-        if filled
-        else [],
+        controls=lines,
         expanded=opened,
         on_change=toggle,
         controls_padding=ft.Padding.symmetric(horizontal=16, vertical=8),
