@@ -161,7 +161,10 @@ def main() -> None:
     """Alternate a timed tap on ours with a timed click on the counter."""
     runs = runs_argument()
     small, big = played_match(30), played_match(BIG)
-    card = Table(f"(a) Card tap on the keypad, {2 * runs} interleaved pairs", "ms")
+    # A tap shows on the next frame or the one after (16.7 ms apart): a median of
+    # ~30 ms taps needs more pairs than a Save to hold still.
+    card_pairs = 4 * runs
+    card = Table(f"(a) Card tap on the keypad, {card_pairs} interleaved pairs", "ms")
     save = Table(f"(b) Save of a round on a {BIG}-round match, {runs} pairs", "ms")
 
     def swapping(port: int) -> list[str]:
@@ -198,7 +201,7 @@ def main() -> None:
         start_round(page, "Ada")
         timed_click(page, add_label("8", "Bo"), chip_label("8", "Bo", 1))  # warm-up
         held: dict[str, int] = {}
-        for run in range(2 * runs):
+        for run in range(card_pairs):
             face = FACES[run % len(FACES)]
             held[face] = held.get(face, 0) + 1
             card.add("ours: card tap", timed_click(
