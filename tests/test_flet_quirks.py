@@ -32,6 +32,8 @@ ORIGINAL_CONFIGURE = DiffBuilder._configure_dataclass
 @pytest.fixture
 def flets_own(monkeypatch: pytest.MonkeyPatch) -> None:
     """Flet as installed, put back after the test whatever it applied."""
+    # save_diffs restarts the control ids: the rest of the run keeps counting on.
+    monkeypatch.setattr(ControlId, "_counter", ControlId._counter)
     monkeypatch.setattr(FletApp, "send_message", ORIGINAL_SEND)
     monkeypatch.setattr(DiffBuilder, "_removed_controls", ORIGINAL_REMOVED)
     monkeypatch.setattr(DiffBuilder, "_configure_dataclass", ORIGINAL_CONFIGURE)
