@@ -128,7 +128,8 @@ def round_history(
     count = len(match.rounds)
     shown = range(count) if show_all else range(max(0, count - RECENT_ROUNDS), count)
     tiles: list[ft.Control] = [
-        # A key per round: a new round on top then opens no other round.
+        # Keyed by number and content: a tile stays open while it shows the same
+        # round, and the round that takes a deleted one's number starts closed.
         RoundTile(
             t,
             match,
@@ -136,7 +137,7 @@ def round_history(
             per_round[index],
             on_edit,
             on_delete,
-            key=f"round-{index + 1}",
+            key=f"round-{index + 1}-{hash(match.rounds[index]):x}",
         )
         for index in reversed(shown)
     ]

@@ -72,3 +72,10 @@ def test_vandatta_ends_after_the_agreed_rounds_and_edits_change_totals(
     expect(table.button("Edit round 2")).to_have_count(0)
     table.tap("Round 2 · Nobody went out", exact=False)
     table.see("Delete round 2")
+
+    # Round 1 deleted while open: round 2 takes its number, closed as it was.
+    table.tap("Round 1 · Ada went out", exact=False)
+    table.tap("Delete round 1")
+    table.see("Round 1 deleted.")
+    table.see("Round 1 · Nobody went out")
+    expect(table.button("Edit round 1")).to_have_count(0)
