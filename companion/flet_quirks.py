@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import logging
 import weakref
@@ -17,7 +18,7 @@ from flet.version import flet_version
 from flet_web.fastapi.flet_app import FletApp
 
 MEASURED_ON = "1.0.5"
-"""The Flet release whose FletApp.send_message this module replaces."""
+"""The Flet release whose methods this module replaces, measured and read on it."""
 
 TRANSPORT_LOG = logging.getLogger("flet_transport")
 
@@ -37,6 +38,35 @@ def send_message_unlogged(app: Any, message: Message) -> None:
     )
     # FletApp keeps its outgoing queue in a private (name-mangled) attribute.
     app._FletApp__send_queue.put_nowait(b"\x00" + body)
+
+
+async def send_loop_until_gone(app: Any) -> None:
+    """FletApp's send loop, ending quietly when the browser is gone mid-send.
+
+    Flet 1.0.5 lets the send error escape, and `FletApp.handle` then never tells
+    the session its connection is gone: the browser's reload finds the session
+    still connected and gets a new one (a joined phone is asked for the code
+    again; it is never shown away). Here a failed send closes the socket, the
+    rest is dropped as on any disconnect, and the loop ends at the receive
+    loop's sign, as it would have.
+    """
+    websocket = app._FletApp__websocket
+    queue = app._FletApp__send_queue
+    gone = False
+    while True:
+        message = await queue.get()
+        if message is None:
+            break
+        if gone:
+            continue
+        try:
+            await websocket.send_bytes(message)
+        except Exception:  # whatever the error, this socket can send no more
+            gone = True
+            with contextlib.suppress(Exception):
+                await websocket.close()
+    app._FletApp__websocket = None
+    app._FletApp__send_queue = None
 
 
 LEAVES = frozenset({str, int, float, bool, type(None), bytes})
@@ -169,6 +199,7 @@ def apply(version: str = flet_version) -> bool:
     if version != MEASURED_ON:
         return False
     FletApp.send_message = send_message_unlogged  # type: ignore[method-assign]
+    FletApp._FletApp__send_loop = send_loop_until_gone  # type: ignore[attr-defined]
     DiffBuilder._removed_controls = removed_controls  # type: ignore[method-assign]
     DiffBuilder._configure_dataclass = configure_dataclass  # type: ignore[method-assign]
     return True

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import logging
 from collections.abc import Callable
@@ -25,6 +26,7 @@ from flet_web.fastapi.flet_app import FletApp
 from companion import flet_quirks
 
 ORIGINAL_SEND = FletApp.send_message
+ORIGINAL_SEND_LOOP = FletApp._FletApp__send_loop  # type: ignore[attr-defined]
 ORIGINAL_REMOVED = DiffBuilder._removed_controls
 ORIGINAL_CONFIGURE = DiffBuilder._configure_dataclass
 
@@ -35,6 +37,7 @@ def flets_own(monkeypatch: pytest.MonkeyPatch) -> None:
     # save_diffs restarts the control ids: the rest of the run keeps counting on.
     monkeypatch.setattr(ControlId, "_counter", ControlId._counter)
     monkeypatch.setattr(FletApp, "send_message", ORIGINAL_SEND)
+    monkeypatch.setattr(FletApp, "_FletApp__send_loop", ORIGINAL_SEND_LOOP)
     monkeypatch.setattr(DiffBuilder, "_removed_controls", ORIGINAL_REMOVED)
     monkeypatch.setattr(DiffBuilder, "_configure_dataclass", ORIGINAL_CONFIGURE)
 
@@ -92,6 +95,50 @@ def test_the_debug_line_is_still_logged_when_asked_for(
     with caplog.at_level(logging.DEBUG, logger="flet_transport"):
         flet_quirks.send_message_unlogged(Transport(), scoreboard_patch())
     assert [r.getMessage() for r in caplog.records] == ["send_message: Message(...)"]
+
+
+class ClosingSocket:
+    """A browser's socket that went away after the first message got through."""
+
+    def __init__(self) -> None:
+        self.sent: list[bytes] = []
+        self.closed = 0
+
+    async def send_bytes(self, message: bytes) -> None:
+        if self.sent:
+            raise RuntimeError("Cannot call send once a close message has been sent.")
+        self.sent.append(message)
+
+    async def close(self) -> None:
+        self.closed += 1
+
+
+class Connection:
+    """Stands in for a FletApp: its socket and its outgoing queue."""
+
+    def __init__(self, socket: ClosingSocket, *messages: bytes | None) -> None:
+        self._FletApp__websocket: ClosingSocket | None = socket
+        self._FletApp__send_queue: asyncio.Queue[bytes | None] | None = asyncio.Queue()
+        for message in messages:
+            self._FletApp__send_queue.put_nowait(message)
+
+
+def test_a_browser_gone_mid_send_ends_the_connection_as_a_disconnect() -> None:
+    # The receive loop's sign (None) comes once the browser's socket is closed.
+    async def run(loop: Callable[[Any], Any]) -> tuple[ClosingSocket, Connection]:
+        socket = ClosingSocket()
+        connection = Connection(socket, b"patch 1", b"patch 2", b"patch 3", None)
+        await loop(connection)
+        return socket, connection
+
+    # What the workaround is for: Flet's own loop raises, and FletApp.handle
+    # then skips telling the session that its connection is gone.
+    with pytest.raises(RuntimeError):
+        asyncio.run(run(ORIGINAL_SEND_LOOP))
+    socket, connection = asyncio.run(run(flet_quirks.send_loop_until_gone))
+    assert socket.sent == [b"patch 1"] and socket.closed == 1
+    assert connection._FletApp__websocket is None
+    assert connection._FletApp__send_queue is None
 
 
 def record_screen() -> ft.View:
@@ -211,12 +258,19 @@ def test_applied_only_on_the_flet_it_was_measured_on(flets_own: None) -> None:
     assert not flet_quirks.apply("1.0.6")
     in_place: list[Callable[..., Any]] = [
         FletApp.send_message,
+        FletApp._FletApp__send_loop,  # type: ignore[attr-defined]
         DiffBuilder._removed_controls,
         DiffBuilder._configure_dataclass,
     ]
-    assert in_place == [ORIGINAL_SEND, ORIGINAL_REMOVED, ORIGINAL_CONFIGURE]
+    assert in_place == [
+        ORIGINAL_SEND,
+        ORIGINAL_SEND_LOOP,
+        ORIGINAL_REMOVED,
+        ORIGINAL_CONFIGURE,
+    ]
     assert flet_quirks.apply(flet_quirks.MEASURED_ON)
     assert FletApp.send_message is flet_quirks.send_message_unlogged
+    assert FletApp._FletApp__send_loop is flet_quirks.send_loop_until_gone  # type: ignore[attr-defined]
     assert DiffBuilder._removed_controls is flet_quirks.removed_controls
     assert DiffBuilder._configure_dataclass is flet_quirks.configure_dataclass
 
