@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import flet as ft
@@ -123,6 +124,12 @@ class Connection:
             self._FletApp__send_queue.put_nowait(message)
 
 
+def run_apart(coroutine: Coroutine[Any, Any, Any]) -> Any:
+    """Run a coroutine on a thread of its own (Playwright may hold this one's loop)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 def test_a_browser_gone_mid_send_ends_the_connection_as_a_disconnect() -> None:
     # The receive loop's sign (None) comes once the browser's socket is closed.
     async def run(loop: Callable[[Any], Any]) -> tuple[ClosingSocket, Connection]:
@@ -133,9 +140,9 @@ def test_a_browser_gone_mid_send_ends_the_connection_as_a_disconnect() -> None:
 
     # What the workaround is for: Flet's own loop raises, and FletApp.handle
     # then skips telling the session that its connection is gone.
-    with pytest.raises(RuntimeError):
-        asyncio.run(run(ORIGINAL_SEND_LOOP))
-    socket, connection = asyncio.run(run(flet_quirks.send_loop_until_gone))
+    with pytest.raises(RuntimeError, match="close message"):
+        run_apart(run(ORIGINAL_SEND_LOOP))
+    socket, connection = run_apart(run(flet_quirks.send_loop_until_gone))
     assert socket.sent == [b"patch 1"] and socket.closed == 1
     assert connection._FletApp__websocket is None
     assert connection._FletApp__send_queue is None
