@@ -40,6 +40,13 @@ def _guest(store: Store, gate: ShareGate, session_id: str = "phone") -> AppState
     return state
 
 
+def _announcements(state: AppState) -> list[str]:
+    """What `state` announces to the other sessions, as it happens."""
+    told: list[str] = []
+    state.tell_access_changes_with(lambda: told.append("share-changed"))
+    return told
+
+
 def _snapshot(store: Store) -> tuple[object, ...]:
     """Everything a write could change, to compare before and after."""
     matches = [(s.id, store.load_match(s.id)) for s in store.list_matches()]
@@ -142,8 +149,7 @@ def test_only_the_host_hands_out_codes_and_rights(
     assert gate.code == "123456"
     assert [p.code for p in phone.problems] == ["view-only", "view-only"]
 
-    told: list[str] = []
-    host.tell_access_changes_with(lambda: told.append("share-changed"))
+    told = _announcements(host)
     host.new_join_code()
     assert gate.code == "654321"
     assert phone.role is Role.LOCKED
@@ -156,8 +162,7 @@ def test_a_guest_that_leaves_drops_off_the_hosts_list(
     store: Store, gate: ShareGate, host: AppState
 ) -> None:
     phone = _guest(store, gate)
-    told: list[str] = []
-    phone.tell_access_changes_with(lambda: told.append("share-changed"))
+    told = _announcements(phone)
     assert [g.session_id for g in gate.guests()] == ["phone"]
     phone.leave()
     assert gate.guests() == () and phone.role is Role.LOCKED and told
@@ -169,8 +174,7 @@ def test_a_guest_whose_browser_goes_away_is_marked_and_announced_once(
     store: Store, gate: ShareGate, host: AppState
 ) -> None:
     phone = _guest(store, gate)
-    told: list[str] = []
-    phone.tell_access_changes_with(lambda: told.append("share-changed"))
+    told = _announcements(phone)
     phone.set_away(True)
     phone.set_away(True)
     assert gate.guests()[0].away and told == ["share-changed"]
