@@ -8,8 +8,8 @@ linearly with the number of rounds.
 import statistics
 import time
 
-from companion.games import FACES
-from companion.match import Match
+from companion.engine.games import FACES
+from companion.engine.match import Match
 
 PLAYERS = [f"Player {n}" for n in range(1, 11)]
 # One distinct face per player keeps within the two decks; no eights, so a

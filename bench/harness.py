@@ -23,10 +23,10 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from companion.i18n import get_translator
-from companion.match import Match
+from companion.engine.match import Match
 from companion.storage import Store
 from companion.ui import format as fmt
+from companion.words.i18n import get_translator
 
 BENCH = Path(__file__).resolve().parent
 REPO = BENCH.parent
@@ -104,7 +104,7 @@ def ours_command(data_dir: Path) -> Callable[[int], list[str]]:
     if not COMPANION.exists():
         raise SystemExit(f"{COMPANION} is missing: pip install -e . first")
     # The command itself, a script like the minimal apps, not `python -m
-    # companion.cli`: that way took ~60 ms longer to its first HTTP 200 here
+    # companion.cli.main`: that way took ~60 ms longer to its first HTTP 200 here
     # (bench/README.md, session 4).
     return lambda port: [
         str(COMPANION),

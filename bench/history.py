@@ -31,9 +31,9 @@ from harness import (
     wait_for_text,
 )
 
-from companion.i18n import get_translator
-from companion.match import Match
+from companion.engine.match import Match
 from companion.ui import format as fmt
+from companion.words.i18n import get_translator
 
 SIZES = (1, 100, 1_000)
 TARGET = 1.3

@@ -35,8 +35,8 @@ from harness import (
 from minimal_app import TEXT
 from minimal_screen import LAST_TEXTS
 
-from companion.i18n import get_translator
 from companion.ui import format as fmt
+from companion.words.i18n import get_translator
 
 TARGET = 1.2
 ROUNDS = 30

@@ -12,7 +12,7 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from companion.match import Match
+from companion.engine.match import Match
 from companion.storage import Store, StoredMatch
 
 PLAYERS = ("Ada", "Bo", "Cy", "Di")

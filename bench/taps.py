@@ -44,9 +44,9 @@ from harness import (
 from minimal_counter import LABEL, count_text
 from playwright.sync_api import Page
 
-from companion.i18n import get_translator
-from companion.match import Match
+from companion.engine.match import Match
 from companion.ui import format as fmt
+from companion.words.i18n import get_translator
 
 RATIO_TARGET = 1.5
 SAVE_TARGET_MS = 150

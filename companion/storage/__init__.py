@@ -1,4 +1,4 @@
-"""Storage: matches, players and settings in TinyDB documents that survive crashes."""
+"""Matches, players, settings in crash-safe TinyDB documents. Imports: engine."""
 
 from companion.storage.errors import (
     STORE_ERROR_CODES,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Iterable
 
-from companion.match import Match
+from companion.engine.match import Match
 from companion.storage.errors import StoreError
 from companion.storage.index import MatchIndex, repair_index
 from companion.storage.matchfiles import MatchFiles

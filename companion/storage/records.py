@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from companion.errors import MatchError
-from companion.match import Match
+from companion.engine.errors import MatchError
+from companion.engine.match import Match
 from companion.storage import schema
 from companion.storage.storages import DamagedData
 

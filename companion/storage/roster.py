@@ -8,8 +8,8 @@ from typing import Any
 from tinydb import Query, TinyDB
 from tinydb.table import Document
 
-from companion.games import GAMES
-from companion.match_settings import check_name, name_key
+from companion.engine.games import GAMES
+from companion.engine.match_settings import check_name, name_key
 from companion.storage import schema
 from companion.storage.errors import StoreError
 from companion.storage.records import (

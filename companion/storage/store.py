@@ -9,7 +9,7 @@ from typing import Any
 
 from tinydb import TinyDB
 
-from companion.match import Match
+from companion.engine.match import Match
 from companion.storage import schema, transfer
 from companion.storage.backends import Backend, FileBackend, MemoryBackend
 from companion.storage.checks import make_check

@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.errors import MatchError
-from companion.match import Match
-from companion.match_settings import check_name
+from companion.engine.errors import MatchError
+from companion.engine.match import Match
+from companion.engine.match_settings import check_name
 from companion.storage.errors import StoreError
 from companion.storage.files import fsync_directory, write_new_file
 from companion.storage.records import (

@@ -1,1 +1,1 @@
-"""The Flet screens of the app, their shared frame, state and formatting."""
+"""The Flet screens, their frame, state and formatting. Imports: every layer below."""

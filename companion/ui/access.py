@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.i18n import Translator
-from companion.sharing import Role
+from companion.access.sharing import Role
 from companion.ui.shell import icon_button, navigate, screen, section_title
 from companion.ui.state import AppState
+from companion.words.i18n import Translator
 
 
 def view_only_screen(

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import datetime
 
-from companion import game_texts as texts
-from companion.games import Scoring
-from companion.i18n import Translator
-from companion.match import Hand, Match, Round, Standing
-from companion.sharing import Guest
+from companion.access.sharing import Guest
+from companion.engine.games import Scoring
+from companion.engine.match import Hand, Match, Round, Standing
+from companion.words import game_texts as texts
+from companion.words.i18n import Translator
 
 
 def game_name(t: Translator, game_id: str) -> str:

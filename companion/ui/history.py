@@ -6,12 +6,12 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.games import EndKind
-from companion.i18n import Translator
-from companion.match import Match
+from companion.engine.games import EndKind
+from companion.engine.match import Match
 from companion.ui import format as fmt
 from companion.ui.shell import labelled
 from companion.ui.theme import TARGET, seat_colour
+from companion.words.i18n import Translator
 
 
 def _round_actions(

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games import EndKind, LimitRule, Scoring, get_game
-from companion.i18n import Translator
+from companion.engine.games import EndKind, LimitRule, Scoring, get_game
 from companion.ui import format as fmt
 from companion.ui.match_draft import DraftUpdate, MatchDraft
 from companion.ui.shell import choices, section_title
 from companion.ui.theme import TARGET
+from companion.words.i18n import Translator
 
 
 def house_rules_section(

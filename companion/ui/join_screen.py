@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.messages import error_message
-from companion.sharing import AccessError
+from companion.access.sharing import AccessError
 from companion.ui.shell import screen
 from companion.ui.state import use_app
+from companion.words.messages import error_message
 
 
 @ft.component

@@ -6,9 +6,9 @@ from collections.abc import Callable, Mapping, Sequence
 
 import flet as ft
 
-from companion.i18n import Translator
 from companion.ui import format as fmt
 from companion.ui.theme import KEY_HEIGHT, KEY_WIDTH, TARGET
+from companion.words.i18n import Translator
 
 
 @ft.component

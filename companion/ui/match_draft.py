@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
-from companion.errors import MatchError
-from companion.games import EndKind, LimitRule, Scoring, get_game
-from companion.match import Match, MatchSettings
-from companion.match_settings import (
+from companion.engine.errors import MatchError
+from companion.engine.games import EndKind, LimitRule, Scoring, get_game
+from companion.engine.match import Match, MatchSettings
+from companion.engine.match_settings import (
     MAX_CARD_VALUE,
     MAX_LIMIT,
     MAX_ROUNDS,

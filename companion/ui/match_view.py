@@ -6,7 +6,7 @@ import contextlib
 
 import flet as ft
 
-from companion.match import Match
+from companion.engine.match import Match
 from companion.ui.state import AppState, use_app
 
 

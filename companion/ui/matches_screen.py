@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.i18n import Translator
 from companion.storage import MatchSummary
 from companion.ui import format as fmt
 from companion.ui.shell import empty_state, navigate, screen, section_title
 from companion.ui.state import use_app
 from companion.ui.theme import TARGET
+from companion.words.i18n import Translator
 
 RECENT_FINISHED = 20
 """Finished matches listed at first: Flet sends every listed control to the

@@ -6,10 +6,8 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.errors import MatchError
-from companion.games import GAMES
-from companion.i18n import Translator
-from companion.messages import error_message
+from companion.engine.errors import MatchError
+from companion.engine.games import GAMES
 from companion.ui import format as fmt
 from companion.ui.access import view_only_screen
 from companion.ui.house_rules_section import house_rules_section
@@ -23,6 +21,8 @@ from companion.ui.shell import (
 )
 from companion.ui.state import AppState, use_app
 from companion.ui.theme import TARGET
+from companion.words.i18n import Translator
+from companion.words.messages import error_message
 
 
 def _games(

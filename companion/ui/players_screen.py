@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 import flet as ft
 
-from companion.i18n import Translator
 from companion.ui.shell import empty_state, icon_button, screen, section_title
 from companion.ui.state import AppState, use_app
+from companion.words.i18n import Translator
 
 
 @dataclass(frozen=True)

@@ -6,10 +6,8 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.errors import MatchError
-from companion.i18n import Translator
-from companion.match import Match
-from companion.messages import error_message
+from companion.engine.errors import MatchError
+from companion.engine.match import Match
 from companion.ui import format as fmt
 from companion.ui.access import view_only_screen
 from companion.ui.keypad import KeypadPanel, hand_chips
@@ -25,6 +23,8 @@ from companion.ui.shell import (
 )
 from companion.ui.state import use_app
 from companion.ui.theme import TARGET
+from companion.words.i18n import Translator
+from companion.words.messages import error_message
 
 Update = Callable[[Callable[[RoundDraft], RoundDraft]], None]
 

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.i18n import negotiate
-from companion.sharing import ShareGate
+from companion.access.sharing import ShareGate
 from companion.storage import Store
 from companion.ui.join_screen import JoinScreen
 from companion.ui.match_view import MatchOutlet
@@ -18,6 +17,7 @@ from companion.ui.scoreboard_screen import ScoreboardScreen
 from companion.ui.settings_screen import SettingsScreen
 from companion.ui.state import AppState, StateContext
 from companion.ui.theme import THEME_MODES, theme
+from companion.words.i18n import negotiate
 
 MATCH_TOPIC = "match-saved"
 """Pubsub topic: a match was saved (its id), or the players or an import ("")."""

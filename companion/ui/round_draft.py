@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from companion.errors import MatchError
-from companion.match import Hand, Match
+from companion.engine.errors import MatchError
+from companion.engine.match import Hand, Match
 
 
 @dataclass(frozen=True)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.games import GAMES
-from companion.i18n import Translator
-from companion.rules import Reminder, match_reminders, reminders, search_reminders
+from companion.engine.games import GAMES
 from companion.ui import format as fmt
 from companion.ui.shell import choices, navigate, screen, section_title
 from companion.ui.state import AppState, use_app
+from companion.words.i18n import Translator
+from companion.words.rules import Reminder, match_reminders, reminders, search_reminders
 
 
 def _reminder_tile(

@@ -6,8 +6,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.i18n import Translator
-from companion.match import Match
+from companion.engine.match import Match
 from companion.ui import format as fmt
 from companion.ui.history import round_history, totals_chart
 from companion.ui.shell import (
@@ -19,6 +18,7 @@ from companion.ui.shell import (
 )
 from companion.ui.state import AppState, use_app
 from companion.ui.theme import TARGET, seat_colour
+from companion.words.i18n import Translator
 
 
 def _standings(t: Translator, match: Match) -> ft.Control:

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import flet as ft
 
-from companion.i18n import LANGUAGES, Translator
-from companion.messages import error_message
 from companion.storage import StoreError
 from companion.ui import format as fmt
 from companion.ui.share_section import share_section
 from companion.ui.shell import choices, screen, section_title, toggle_row
 from companion.ui.state import AppState, use_app
 from companion.ui.theme import TARGET
+from companion.words.i18n import LANGUAGES, Translator
+from companion.words.messages import error_message
 
 
 def _language(t: Translator, state: AppState) -> list[ft.Control]:

@@ -6,14 +6,14 @@ from functools import lru_cache
 
 import flet as ft
 
-from companion.i18n import Translator
-from companion.share_links import qr_png
-from companion.sharing import Guest, Role, spaced_join_code
+from companion.access.share_links import qr_png
+from companion.access.sharing import Guest, Role, spaced_join_code
 from companion.ui import format as fmt
 from companion.ui.access import role_section
 from companion.ui.shell import section_title, toggle_row
 from companion.ui.state import AppState
 from companion.ui.theme import TARGET
+from companion.words.i18n import Translator
 
 QR_SIZE = 200
 """Logical pixels: big enough for a phone camera held across the table."""

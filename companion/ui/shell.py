@@ -7,11 +7,11 @@ from typing import Any
 
 import flet as ft
 
-from companion.i18n import Translator
-from companion.messages import error_message, notice_message
 from companion.storage import StoreNotice
 from companion.ui.state import AppState
 from companion.ui.theme import TARGET
+from companion.words.i18n import Translator
+from companion.words.messages import error_message, notice_message
 
 NAV_ROUTES = ("/", "/rules", "/players", "/settings")
 

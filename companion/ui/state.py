@@ -8,12 +8,12 @@ from pathlib import Path
 
 import flet as ft
 
-from companion.errors import MatchError
-from companion.i18n import LANGUAGES, Translator, get_translator
-from companion.match import Match
-from companion.sharing import AccessError, ShareGate
+from companion.access.sharing import AccessError, ShareGate
+from companion.engine.errors import MatchError
+from companion.engine.match import Match
 from companion.storage import ImportResult, Store, StoreError, StoreNotice
 from companion.ui.state_access import SessionAccess
+from companion.words.i18n import LANGUAGES, Translator, get_translator
 
 THEMES = ("system", "light", "dark")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.sharing import AccessError, Role, ShareGate
+from companion.access.sharing import AccessError, Role, ShareGate
 
 
 class SessionAccess:

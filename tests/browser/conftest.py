@@ -65,7 +65,7 @@ class Server:
         }  # fmt: skip
         env.pop("DISPLAY", None)
         command = [
-            sys.executable, "-m", "companion.cli",
+            sys.executable, "-m", "companion.cli.main",
             "--host", "127.0.0.1", "--port", str(self.port),
             "--data-dir", str(self.data_dir),
         ] + (["--share"] if self.share else [])  # fmt: skip

@@ -7,8 +7,8 @@ from collections.abc import Mapping, Sequence
 
 from driver import Table
 
-from companion.game_texts import card_name
-from companion.i18n import get_translator
+from companion.words.game_texts import card_name
+from companion.words.i18n import get_translator
 
 ENGLISH = get_translator("en")
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from driver import Table
 from flows import new_match, record_round
 
-from companion.errors import MatchError
-from companion.i18n import get_translator
-from companion.messages import error_message
+from companion.engine.errors import MatchError
+from companion.words.i18n import get_translator
+from companion.words.messages import error_message
 
 
 def test_three_player_match_to_the_limit_by_card_taps(table: Table) -> None:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from driver import Table
 from flows import new_match, record_round
 
-from companion.i18n import get_translator
-from companion.rules import reminders
 from companion.ui.format import language_label
+from companion.words.i18n import get_translator
+from companion.words.rules import reminders
 
 
 def test_the_browser_language_is_used_until_one_is_chosen(browser, server) -> None:

@@ -14,9 +14,9 @@ from driver import Table
 from flows import ENGLISH, join, join_code, new_match
 from playwright.sync_api import expect
 
-from companion.game_texts import card_name
-from companion.games import get_game
+from companion.engine.games import get_game
 from companion.storage import Store
+from companion.words.game_texts import card_name
 
 VIEWERS = 10
 ROUNDS = 50

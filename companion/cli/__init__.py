@@ -1,0 +1,1 @@
+"""The `companion` command: serve, export, import. The top layer: imports any."""

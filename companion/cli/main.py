@@ -1,0 +1,93 @@
+"""The `companion` command: serve the app, or export and import the data."""
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from companion.words.i18n import Translator, terminal_translator
+
+DEFAULT_HOST = "127.0.0.1"
+SHARE_HOST = "0.0.0.0"
+DEFAULT_PORT = 8550
+
+
+def build_parser(t: Translator) -> argparse.ArgumentParser:
+    """The command line, its help in `t`'s language: serving, export and import."""
+    parser = argparse.ArgumentParser(
+        prog="companion",
+        description=t.gettext(
+            "Card Table Companion: a scorekeeper for the card table."
+        ),
+    )
+    parser.add_argument(
+        "--host",
+        # TRANSLATORS: --share is the command's option; keep it.
+        help=t.gettext(
+            "address to listen on ({default}; with --share, {shared})"
+        ).format(default=DEFAULT_HOST, shared=SHARE_HOST),
+    )
+    parser.add_argument(
+        "--share",
+        action="store_true",
+        help=t.gettext(
+            "let phones on the network join with a code (QR code and URLs shown)"
+        ),
+    )
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        help=t.gettext("port to listen on ({port})").format(port=DEFAULT_PORT),
+    )
+    data_dir_help = t.gettext("where matches and settings are kept")
+    parser.add_argument("--data-dir", help=data_dir_help)
+    # Accepted after the subcommand too; SUPPRESS keeps the main option's value when
+    # the subcommand does not repeat it.
+    sub_data_dir = {"default": argparse.SUPPRESS, "help": data_dir_help}
+    commands = parser.add_subparsers(dest="command")
+    export = commands.add_parser(
+        "export", help=t.gettext("write the matches to a file")
+    )
+    export.add_argument("path", help=t.gettext("the file to write"))
+    export.add_argument(
+        "--match", metavar="ID", help=t.gettext("export only this match (its id)")
+    )
+    export.add_argument(
+        "--csv",
+        action="store_true",
+        # TRANSLATORS: --match is the command's option; keep it.
+        help=t.gettext("one match as a spreadsheet (CSV); needs --match"),
+    )
+    export.add_argument("--data-dir", **sub_data_dir)
+    imported = commands.add_parser(
+        "import", help=t.gettext("add the matches and players of an export file")
+    )
+    imported.add_argument("path", help=t.gettext("the file to read"))
+    imported.add_argument("--data-dir", **sub_data_dir)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the process exit status."""
+    t = terminal_translator()
+    args = build_parser(t).parse_args(argv)
+    if args.command == "export":
+        from companion.cli.transfer_commands import run_export
+
+        return run_export(args, t)
+    if args.command == "import":
+        from companion.cli.transfer_commands import run_import
+
+        return run_import(args, t)
+    from companion.serving.server import serve
+    from companion.storage.paths import data_dir
+
+    host = args.host
+    if host is None:
+        host = SHARE_HOST if args.share else DEFAULT_HOST
+    serve(host, args.port, data_dir(args.data_dir), share=args.share)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

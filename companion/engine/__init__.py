@@ -1,0 +1,1 @@
+"""The scoring engine: games as data, rounds, matches. Imports nothing of ours."""

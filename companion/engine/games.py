@@ -1,0 +1,183 @@
+"""The built-in games as declarative definitions, looked up by id."""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from types import MappingProxyType
+
+from companion.engine.errors import MatchError
+
+FACES: tuple[str, ...] = ("A", *map(str, range(2, 11)), "J", "Q", "K")
+JOKERS: tuple[str, ...] = ("RJ", "BJ")
+
+
+class Scoring(StrEnum):
+    """Who scores a round's leftover cards."""
+
+    PENALTY = "penalty"
+    WINNER_COLLECTS = "winner-collects"
+
+
+class EndKind(StrEnum):
+    """How a match ends: at a points limit or after a fixed number of rounds."""
+
+    LIMIT = "limit"
+    ROUNDS = "rounds"
+
+
+class LimitRule(StrEnum):
+    """Whether a total must pass the limit or only reach it to end the match."""
+
+    EXCEEDS = "exceeds"
+    REACHES = "reaches"
+
+
+@dataclass(frozen=True)
+class EndCondition:
+    """When a match is over: `value` is the points limit or the number of rounds."""
+
+    kind: EndKind
+    value: int
+    rule: LimitRule | None = None
+
+    def to_dict(self) -> dict[str, object]:
+        """The JSON-safe form stored with a match."""
+        data: dict[str, object] = {"kind": self.kind.value, "value": self.value}
+        if self.rule is not None:
+            data["rule"] = self.rule.value
+        return data
+
+
+@dataclass(frozen=True)
+class DealRule:
+    """Cards dealt to each player when the table has `min_players`..`max_players`."""
+
+    min_players: int
+    max_players: int
+    cards: int
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game's facts: players, deck, deal, card values, scoring and default end.
+
+    `name_key` is the English display name, used as the translation key.
+    `copies` counts each face in one deck; `deck_options` lists the allowed
+    numbers of decks and `players_per_deck` how many players one deck serves.
+    """
+
+    id: str
+    name_key: str
+    min_players: int
+    max_players: int
+    players_per_deck: int
+    deck_options: tuple[int, ...]
+    copies: Mapping[str, int]
+    values: Mapping[str, int]
+    deal: tuple[DealRule, ...]
+    scoring: Scoring
+    end: EndCondition
+
+    @property
+    def faces(self) -> tuple[str, ...]:
+        """The card faces of this game's deck, in keypad order."""
+        return tuple(self.copies)
+
+    @property
+    def allows_nobody_out(self) -> bool:
+        """Whether a round where everyone gave up can be recorded (penalty only)."""
+        return self.scoring is Scoring.PENALTY
+
+    def points(self, face: str) -> int:
+        """The default value of one card of `face`."""
+        if face not in self.values:
+            raise MatchError("unknown-face", face=face, game=self.id)
+        return self.values[face]
+
+    def hand_points(self, hand: Mapping[str, int]) -> int:
+        """The default value of a hand given as counts per face."""
+        return sum(self.points(face) * count for face, count in hand.items())
+
+    def cards_dealt(self, players: int) -> int:
+        """How many cards each player is dealt at a table of `players`."""
+        for rule in self.deal:
+            if rule.min_players <= players <= rule.max_players:
+                return rule.cards
+        raise MatchError(
+            "player-count", count=players, min=self.min_players, max=self.max_players
+        )
+
+    def decks_for(self, players: int) -> int:
+        """The number of decks the game uses by default at a table of `players`."""
+        return min(self.deck_options[-1], 1 + (players - 1) // self.players_per_deck)
+
+
+def _frozen(mapping: dict[str, int]) -> Mapping[str, int]:
+    return MappingProxyType(mapping)
+
+
+def _standard_copies() -> Mapping[str, int]:
+    return _frozen({face: 4 for face in FACES})
+
+
+CRAZY_EIGHTS = Game(
+    id="crazy-eights",
+    name_key="Crazy Eights",
+    min_players=2,
+    max_players=10,
+    players_per_deck=6,
+    deck_options=(1, 2),
+    copies=_standard_copies(),
+    values=_frozen(
+        {face: (int(face) if face.isdigit() else 0) for face in FACES}
+        | {"8": 50, "J": 10, "Q": 10, "K": 10, "A": 1}
+    ),
+    deal=(DealRule(2, 2, 7), DealRule(3, 10, 5)),
+    scoring=Scoring.PENALTY,
+    end=EndCondition(EndKind.LIMIT, 100, LimitRule.EXCEEDS),
+)
+
+VANDATTA = Game(
+    id="vandatta",
+    name_key="Vändåtta",
+    min_players=2,
+    max_players=10,
+    players_per_deck=5,
+    deck_options=(1, 2),
+    copies=_standard_copies(),
+    values=_frozen({face: 1 for face in FACES} | {"8": 10, "A": 5}),
+    deal=(DealRule(2, 10, 7),),
+    scoring=Scoring.PENALTY,
+    end=EndCondition(EndKind.ROUNDS, 5),
+)
+
+UNO = Game(
+    id="uno",
+    name_key="Uno with regular decks",
+    min_players=2,
+    max_players=10,
+    players_per_deck=10,
+    deck_options=(1,),
+    copies=_frozen(
+        {face: 4 if face in ("10", *JOKERS) else 8 for face in FACES + JOKERS}
+    ),
+    values=_frozen(
+        {face: int(face) for face in FACES if face.isdigit()}
+        | {"A": 1, "10": 0, "J": 20, "Q": 20, "K": 20, "RJ": 50, "BJ": 50}
+    ),
+    deal=(DealRule(2, 10, 7),),
+    scoring=Scoring.WINNER_COLLECTS,
+    end=EndCondition(EndKind.LIMIT, 500, LimitRule.REACHES),
+)
+
+GAMES: Mapping[str, Game] = MappingProxyType(
+    {game.id: game for game in (CRAZY_EIGHTS, VANDATTA, UNO)}
+)
+
+
+def get_game(game_id: str) -> Game:
+    """The built-in game with this id; MatchError("unknown-game") otherwise."""
+    try:
+        return GAMES[game_id]
+    except (KeyError, TypeError):
+        raise MatchError("unknown-game", game=game_id) from None

@@ -1,0 +1,275 @@
+"""A match: its players and settings, the rounds played, and the standings they give."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
+from functools import cached_property
+from typing import Any
+
+from companion.engine.errors import MatchError
+from companion.engine.games import EndKind, Game, LimitRule, Scoring, get_game
+from companion.engine.match_settings import (
+    MatchSettings,
+    check_decks,
+    check_end,
+    check_name,
+    check_players,
+    check_scoring,
+    check_values,
+    end_from_dict,
+    name_key,
+)
+from companion.engine.rounds import Hand, Round, build_round, round_to_dict
+
+__all__ = ["Hand", "Match", "MatchError", "MatchSettings", "Round", "Standing"]
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of the standings: a player's rank (ties share it) and total."""
+
+    rank: int
+    player: str
+    total: int
+
+
+@dataclass(frozen=True)
+class Match:
+    """An immutable match: every change returns a new Match."""
+
+    game_id: str
+    players: tuple[str, ...]
+    first_dealer: str
+    settings: MatchSettings
+    rounds: tuple[Round, ...] = ()
+
+    @classmethod
+    def new(
+        cls,
+        game_id: str,
+        players: Iterable[str],
+        *,
+        scoring: str | None = None,
+        limit: int | None = None,
+        limit_rule: str | None = None,
+        rounds: int | None = None,
+        values: Mapping[str, int] | None = None,
+        decks: int | None = None,
+        first_dealer: str | None = None,
+    ) -> Match:
+        """A match with no rounds yet: the game's defaults plus the table's choices."""
+        game = get_game(game_id)
+        seats = check_players(game, players)
+        chosen_scoring = check_scoring(game, scoring)
+        settings = MatchSettings(
+            scoring=chosen_scoring,
+            end=check_end(game, chosen_scoring, limit, limit_rule, rounds),
+            values=check_values(game, values),
+            decks=check_decks(game, decks, len(seats)),
+        )
+        if first_dealer is None:
+            first_dealer = seats[0]
+        if first_dealer not in seats:
+            raise MatchError("unknown-dealer", player=first_dealer)
+        return cls(game.id, seats, first_dealer, settings)
+
+    @property
+    def game(self) -> Game:
+        """The game this match is played under."""
+        return get_game(self.game_id)
+
+    def _build_round(self, went_out: str | None, hands: Mapping[str, object]) -> Round:
+        return build_round(
+            self.game,
+            self.players,
+            self.settings.scoring,
+            self.settings.values,
+            self.settings.decks,
+            went_out,
+            hands,
+        )
+
+    def _round_index(self, index: int) -> int:
+        if not isinstance(index, int) or not 0 <= index < len(self.rounds):
+            raise MatchError("no-such-round", round=index)
+        return index
+
+    def record_round(self, went_out: str | None, hands: Mapping[str, object]) -> Match:
+        """This match with one more round; MatchError if over or the round is bad."""
+        if self.is_over:
+            raise MatchError("match-over")
+        return replace(self, rounds=(*self.rounds, self._build_round(went_out, hands)))
+
+    def edit_round(
+        self, index: int, went_out: str | None, hands: Mapping[str, object]
+    ) -> Match:
+        """This match with round `index` (0-based) recorded anew; it may reopen."""
+        index = self._round_index(index)
+        new_round = self._build_round(went_out, hands)
+        rounds = (*self.rounds[:index], new_round, *self.rounds[index + 1 :])
+        return replace(self, rounds=rounds)
+
+    def delete_round(self, index: int) -> Match:
+        """This match without round `index` (0-based)."""
+        index = self._round_index(index)
+        return replace(self, rounds=self.rounds[:index] + self.rounds[index + 1 :])
+
+    def rename_player(self, old: str, new: str) -> Match:
+        """This match with player `old` called `new` everywhere."""
+        if old not in self.players:
+            raise MatchError("unknown-player", player=old)
+        new = check_name(new)
+        others = {name_key(p) for p in self.players if p != old}
+        if name_key(new) in others:
+            raise MatchError("duplicate-name", name=new)
+
+        def renamed(name: str | None) -> str | None:
+            return new if name == old else name
+
+        rounds = tuple(
+            replace(
+                r,
+                went_out=renamed(r.went_out),
+                hands=tuple((renamed(p), e) for p, e in r.hands),  # type: ignore[misc]
+            )
+            for r in self.rounds
+        )
+        return replace(
+            self,
+            players=tuple(new if p == old else p for p in self.players),
+            first_dealer=new if self.first_dealer == old else self.first_dealer,
+            rounds=rounds,
+        )
+
+    @cached_property
+    def _totals(self) -> tuple[int, ...]:
+        columns = zip(*(r.points for r in self.rounds), strict=True)
+        return tuple(sum(column) for column in columns) or (0,) * len(self.players)
+
+    def totals(self) -> dict[str, int]:
+        """Each player's total over all rounds, in seat order."""
+        return dict(zip(self.players, self._totals, strict=True))
+
+    def round_points(self) -> list[dict[str, int]]:
+        """Each round's points per player."""
+        return [dict(zip(self.players, r.points, strict=True)) for r in self.rounds]
+
+    def running_totals(self) -> list[dict[str, int]]:
+        """Each player's total after every round: the series a chart draws."""
+        series: list[dict[str, int]] = []
+        running = [0] * len(self.players)
+        for r in self.rounds:
+            running = [a + b for a, b in zip(running, r.points, strict=True)]
+            series.append(dict(zip(self.players, running, strict=True)))
+        return series
+
+    @property
+    def lowest_wins(self) -> bool:
+        """Whether the lowest total is best (penalty scoring)."""
+        return self.settings.scoring is Scoring.PENALTY
+
+    def ranking(self) -> list[Standing]:
+        """The standings, best first; equal totals share a rank, in seat order."""
+        sign = 1 if self.lowest_wins else -1
+        order = sorted(
+            range(len(self.players)), key=lambda seat: sign * self._totals[seat]
+        )
+        standings: list[Standing] = []
+        for position, seat in enumerate(order):
+            total = self._totals[seat]
+            if standings and standings[-1].total == total:
+                rank = standings[-1].rank
+            else:
+                rank = position + 1
+            standings.append(Standing(rank, self.players[seat], total))
+        return standings
+
+    @property
+    def leaders(self) -> list[str]:
+        """The players currently best placed (all of them before the first round)."""
+        return [s.player for s in self.ranking() if s.rank == 1]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has reached its end condition."""
+        end = self.settings.end
+        if end.kind is EndKind.ROUNDS:
+            return len(self.rounds) >= end.value
+        if end.rule is LimitRule.EXCEEDS:
+            return any(total > end.value for total in self._totals)
+        return any(total >= end.value for total in self._totals)
+
+    @property
+    def winners(self) -> list[str]:
+        """Who won (several on a tie); empty while the match goes on."""
+        return self.leaders if self.is_over else []
+
+    def distance_to_limit(self) -> dict[str, int] | None:
+        """Points each player has left before the limit (negative past it)."""
+        end = self.settings.end
+        if end.kind is not EndKind.LIMIT:
+            return None
+        return {
+            p: end.value - t for p, t in zip(self.players, self._totals, strict=True)
+        }
+
+    @property
+    def rounds_left(self) -> int | None:
+        """Rounds still to play in a match of fixed length, else None."""
+        end = self.settings.end
+        if end.kind is not EndKind.ROUNDS:
+            return None
+        return max(0, end.value - len(self.rounds))
+
+    def dealer(self, round_index: int) -> str:
+        """Who deals round `round_index` (0-based): the deal moves one seat a round."""
+        first = self.players.index(self.first_dealer)
+        return self.players[(first + round_index) % len(self.players)]
+
+    @property
+    def next_dealer(self) -> str:
+        """Who deals the next round."""
+        return self.dealer(len(self.rounds))
+
+    @property
+    def next_starter(self) -> str:
+        """Who plays first in the next round: the player after the dealer."""
+        seat = self.players.index(self.next_dealer)
+        return self.players[(seat + 1) % len(self.players)]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON-safe form: what happened, never the totals."""
+        return {
+            "game": self.game_id,
+            "players": list(self.players),
+            "first_dealer": self.first_dealer,
+            "settings": self.settings.to_dict(),
+            "rounds": [round_to_dict(r) for r in self.rounds],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Match:
+        """A match rebuilt and fully re-validated from `to_dict`'s form."""
+        try:
+            settings = data["settings"]
+            limit, rule, rounds = end_from_dict(settings["end"])
+            match = cls.new(
+                data["game"],
+                data["players"],
+                scoring=settings["scoring"],
+                limit=limit,
+                limit_rule=rule,
+                rounds=rounds,
+                values=settings["values"],
+                decks=settings["decks"],
+                first_dealer=data["first_dealer"],
+            )
+            played = tuple(
+                match._build_round(r["went_out"], r["hands"]) for r in data["rounds"]
+            )
+        except MatchError as error:
+            raise MatchError("bad-match-data", reason=error.code) from error
+        except (KeyError, TypeError, ValueError, AttributeError) as error:
+            raise MatchError("bad-match-data", reason=type(error).__name__) from error
+        return replace(match, rounds=played)

@@ -1,0 +1,154 @@
+"""Per-match settings: scoring, end, card values and decks, checked against the game."""
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from companion.engine.errors import MatchError
+from companion.engine.games import EndCondition, EndKind, Game, LimitRule, Scoring
+
+MAX_NAME_LENGTH = 24
+MAX_LIMIT = 100_000
+MAX_ROUNDS = 1_000
+MAX_CARD_VALUE = 1_000
+
+
+@dataclass(frozen=True)
+class MatchSettings:
+    """The rules one match is played by, fixed when it is created."""
+
+    scoring: Scoring
+    end: EndCondition
+    values: Mapping[str, int]
+    decks: int
+
+    def to_dict(self) -> dict[str, object]:
+        """The JSON-safe form stored with a match."""
+        return {
+            "scoring": self.scoring.value,
+            "end": self.end.to_dict(),
+            "values": dict(self.values),
+            "decks": self.decks,
+        }
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def name_key(name: str) -> str:
+    """The form two names are compared in: case- and space-insensitive."""
+    return " ".join(name.split()).casefold()
+
+
+def check_name(name: object) -> str:
+    """A player's name stripped of surrounding space, or MatchError."""
+    if not isinstance(name, str) or not name.strip():
+        raise MatchError("empty-name")
+    name = name.strip()
+    if len(name) > MAX_NAME_LENGTH:
+        raise MatchError("name-too-long", name=name, max=MAX_NAME_LENGTH)
+    return name
+
+
+def check_players(game: Game, names: Iterable[object]) -> tuple[str, ...]:
+    """The seat order as validated names: right count, no blanks, no duplicates."""
+    players = tuple(check_name(name) for name in names)
+    seen: set[str] = set()
+    for name in players:
+        if name_key(name) in seen:
+            raise MatchError("duplicate-name", name=name)
+        seen.add(name_key(name))
+    if not game.min_players <= len(players) <= game.max_players:
+        raise MatchError(
+            "player-count",
+            count=len(players),
+            min=game.min_players,
+            max=game.max_players,
+        )
+    return players
+
+
+def check_decks(game: Game, decks: object, players: int) -> int:
+    """The number of decks: one the game allows and enough for the table."""
+    if decks is None:
+        return game.decks_for(players)
+    if not _is_int(decks) or decks not in game.deck_options:
+        raise MatchError("bad-decks", value=decks, options=game.deck_options)
+    most = game.players_per_deck * decks  # type: ignore[operator]
+    if players > most:
+        raise MatchError("too-many-for-decks", count=players, decks=decks, max=most)
+    return decks  # type: ignore[return-value]
+
+
+def check_values(
+    game: Game, overrides: Mapping[str, object] | None
+) -> Mapping[str, int]:
+    """The game's card values with a match's house-rule overrides applied."""
+    values = dict(game.values)
+    for face, value in (overrides or {}).items():
+        if face not in values:
+            raise MatchError("unknown-face", face=face, game=game.id)
+        if not _is_int(value) or not 0 <= value <= MAX_CARD_VALUE:  # type: ignore[operator]
+            raise MatchError(
+                "bad-card-value", face=face, value=value, max=MAX_CARD_VALUE
+            )
+        values[face] = value  # type: ignore[assignment]
+    return MappingProxyType(values)
+
+
+def check_scoring(game: Game, scoring: object) -> Scoring:
+    """The scoring mode: the game's own unless the table agreed on another."""
+    if scoring is None:
+        return game.scoring
+    try:
+        return Scoring(scoring)
+    except ValueError:
+        raise MatchError("bad-scoring", value=scoring) from None
+
+
+def default_limit_rule(game: Game, scoring: Scoring) -> LimitRule:
+    """The limit rule a match gets when the table names none."""
+    if game.end.rule is not None and scoring is game.scoring:
+        return game.end.rule
+    # Penalty tables play until someone passes the limit; winner-collects tables
+    # race to reach it (Hoyle's Crazy Eights, Uno).
+    return LimitRule.EXCEEDS if scoring is Scoring.PENALTY else LimitRule.REACHES
+
+
+def _limit_rule(game: Game, scoring: Scoring, rule: object) -> LimitRule:
+    if rule is None:
+        return default_limit_rule(game, scoring)
+    try:
+        return LimitRule(rule)
+    except ValueError:
+        raise MatchError("bad-limit-rule", value=rule) from None
+
+
+def check_end(
+    game: Game, scoring: Scoring, limit: object, rule: object, rounds: object
+) -> EndCondition:
+    """The end condition from the table's choices, else the game's default."""
+    if rounds is not None and (limit is not None or rule is not None):
+        raise MatchError("conflicting-end")
+    if rounds is not None:
+        if not _is_int(rounds) or not 1 <= rounds <= MAX_ROUNDS:  # type: ignore[operator]
+            raise MatchError("bad-rounds", value=rounds, max=MAX_ROUNDS)
+        return EndCondition(EndKind.ROUNDS, rounds)  # type: ignore[arg-type]
+    if limit is None:
+        if game.end.kind is EndKind.ROUNDS:
+            if rule is not None:
+                raise MatchError("conflicting-end")
+            return game.end
+        limit = game.end.value
+    if not _is_int(limit) or not 1 <= limit <= MAX_LIMIT:  # type: ignore[operator]
+        raise MatchError("bad-limit", value=limit, max=MAX_LIMIT)
+    return EndCondition(EndKind.LIMIT, limit, _limit_rule(game, scoring, rule))  # type: ignore[arg-type]
+
+
+def end_from_dict(data: Mapping[str, object]) -> tuple[object, object, object]:
+    """The (limit, rule, rounds) choices a stored end condition stands for."""
+    kind = EndKind(data["kind"])
+    if kind is EndKind.ROUNDS:
+        return None, None, data["value"]
+    return data["value"], data["rule"], None

@@ -1,0 +1,109 @@
+"""Serve the app to browsers on the network or this machine, until Ctrl-C."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import flet as ft
+
+from companion.access.share_links import (
+    WILDCARD_IPV4,
+    WILDCARD_IPV6,
+    share_urls,
+    terminal_qr,
+    this_computer_url,
+)
+from companion.access.sharing import ShareGate, is_loopback_client, spaced_join_code
+from companion.storage import Store, StoreError
+from companion.words.i18n import Translator, terminal_translator
+from companion.words.messages import error_message
+
+TRUSTED_PROXIES = "127.0.0.1,::1"
+"""The only peers whose X-Forwarded-For uvicorn believes (the browser tests)."""
+
+
+def is_loopback(host: str) -> bool:
+    """Whether `host` is reachable from this machine only."""
+    return host == "localhost" or is_loopback_client(host)
+
+
+def _fits_terminal(text: str) -> bool:
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def phone_urls(host: str, port: int) -> tuple[str, ...]:
+    """The URLs other devices open when the server listens on `host`."""
+    return () if is_loopback(host) else tuple(share_urls(host, port))
+
+
+def announce(
+    t: Translator, host: str, port: int, gate: ShareGate, links: tuple[str, ...]
+) -> None:
+    """Tell the person at the terminal where to open the app (and the join code)."""
+    if not gate.shared:
+        url = this_computer_url(host, port)
+        print(t.gettext("Card Table Companion is running at {url}").format(url=url))
+        print(t.gettext("Press Ctrl-C to stop."), flush=True)
+        return
+    print(t.gettext("Sharing this table on the network."))
+    url = this_computer_url(host, port)
+    print(t.gettext("On this computer: {url}").format(url=url))
+    for url in links:
+        print(t.gettext("On phones: {url}").format(url=url))
+        qr = terminal_qr(url)
+        if _fits_terminal(qr):
+            print(qr, end="")
+    if not links and host in WILDCARD_IPV4 + WILDCARD_IPV6:
+        print(
+            t.gettext(
+                "No network address was found, so phones cannot reach this "
+                "computer yet."
+            )
+        )
+    code = spaced_join_code(gate.code)
+    print(t.gettext("Join code: {code}").format(code=code))
+    print(t.gettext("Press Ctrl-C to stop."), flush=True)
+
+
+def serve(host: str, port: int, data_dir: Path, share: bool = False) -> None:
+    """Open the store in `data_dir` and serve the web app on host:port; blocks.
+
+    With `share`, or on an address other computers can reach, guests need the
+    join code printed here.
+    """
+    t = terminal_translator()
+    try:
+        store = Store.open(data_dir)
+    except StoreError as error:
+        print(error_message(t, error), file=sys.stderr)
+        raise SystemExit(1) from error
+    # The web client, CanvasKit and fonts ship with flet-web: no internet needed.
+    os.environ["FLET_WEB_NO_CDN"] = "1"
+    # Host = a loopback client; an inherited "*" would let any guest on the
+    # network claim to be this computer through X-Forwarded-For.
+    os.environ["FORWARDED_ALLOW_IPS"] = TRUSTED_PROXIES
+    gate = ShareGate(share or not is_loopback(host))
+    links = phone_urls(host, port) if gate.shared else ()
+    announce(t, host, port, gate, links)
+    from companion.serving import flet_quirks
+    from companion.serving.app import make_main
+
+    flet_quirks.apply()
+
+    try:
+        ft.run(
+            make_main(store, gate, links),
+            view=ft.AppView.WEB_BROWSER,
+            host=host,
+            port=port,
+            no_cdn=True,
+        )
+    finally:
+        store.close()

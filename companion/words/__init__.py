@@ -1,0 +1,1 @@
+"""Languages, messages, game texts, rule reminders. Imports: engine, access."""

@@ -1,0 +1,183 @@
+"""Translated words for the games: names, cards, scoring modes, match ends, counts."""
+
+from companion.engine.games import (
+    GAMES,
+    EndCondition,
+    EndKind,
+    Game,
+    LimitRule,
+    Scoring,
+)
+from companion.words.i18n import Translator
+
+
+def N_(message: str) -> str:
+    """Mark `message` for extraction; it is translated later, where it is shown."""
+    return message
+
+
+def NPC_(context: str, singular: str, plural: str) -> tuple[str, str, str]:
+    """Mark a plural pair with a context; translated later with npgettext."""
+    return context, singular, plural
+
+
+def NC_(context: str, message: str) -> tuple[str, str]:
+    """Mark a short message with a context; translated later with pgettext."""
+    return context, message
+
+
+# The engine keeps these as `Game.name_key`; listed here so pybabel extracts them.
+GAME_NAMES: dict[str, str] = {
+    # TRANSLATORS: the international name of Vri åtter / Olsen.
+    "crazy-eights": N_("Crazy Eights"),
+    # TRANSLATORS: a Swedish game's name; keep it unless your language has its own.
+    "vandatta": N_("Vändåtta"),
+    # TRANSLATORS: Uno played with ordinary 52-card decks plus jokers.
+    "uno": N_("Uno with regular decks"),
+}
+
+GAME_DESCRIPTIONS: dict[str, str] = {
+    "crazy-eights": N_(
+        "Match the suit or the rank; eights are wild. Cards left in hand cost points."
+    ),
+    "vandatta": N_(
+        "Swedish cousin of Crazy Eights where aces make everyone draw. "
+        "Lowest total after the agreed deals wins."
+    ),
+    "uno": N_(
+        "Uno played with two ordinary decks and jokers. "
+        "Whoever goes out collects everyone else's cards as points."
+    ),
+}
+
+CARD_NAMES: dict[str, tuple[str, str, str]] = {
+    # TRANSLATORS: card names in lower case, used in lists ("jacks, queens and
+    # kings"), table rows and error messages; the plural is for "5 kings".
+    "A": NPC_("card", "ace", "aces"),
+    "2": NPC_("card", "two", "twos"),
+    "3": NPC_("card", "three", "threes"),
+    "4": NPC_("card", "four", "fours"),
+    "5": NPC_("card", "five", "fives"),
+    "6": NPC_("card", "six", "sixes"),
+    "7": NPC_("card", "seven", "sevens"),
+    "8": NPC_("card", "eight", "eights"),
+    "9": NPC_("card", "nine", "nines"),
+    "10": NPC_("card", "ten", "tens"),
+    "J": NPC_("card", "jack", "jacks"),
+    "Q": NPC_("card", "queen", "queens"),
+    "K": NPC_("card", "king", "kings"),
+    "RJ": NPC_("card", "red joker", "red jokers"),
+    "BJ": NPC_("card", "black joker", "black jokers"),
+}
+
+CARD_LABELS: dict[str, tuple[str, str]] = {
+    # TRANSLATORS: the corner index of an ace, as printed on the cards people use.
+    "A": NC_("card label", "A"),
+    # TRANSLATORS: the corner index of a jack.
+    "J": NC_("card label", "J"),
+    # TRANSLATORS: the corner index of a queen.
+    "Q": NC_("card label", "Q"),
+    # TRANSLATORS: the corner index of a king.
+    "K": NC_("card label", "K"),
+    # TRANSLATORS: a key standing for a red joker; keep it very short.
+    "RJ": NC_("card label", "R★"),
+    # TRANSLATORS: a key standing for a black joker; keep it very short.
+    "BJ": NC_("card label", "B★"),
+}
+
+
+def _game(game: Game | str) -> Game:
+    return GAMES[game] if isinstance(game, str) else game
+
+
+def game_name(t: Translator, game: Game | str) -> str:
+    """The game's display name in the translator's language."""
+    return t.gettext(_game(game).name_key)
+
+
+def game_description(t: Translator, game: Game | str) -> str:
+    """One line saying what kind of game this is."""
+    return t.gettext(GAME_DESCRIPTIONS[_game(game).id])
+
+
+def card_name(t: Translator, face: str, count: int = 1) -> str:
+    """A card face as a word ("eight", "eights"); unknown faces come back as given."""
+    if face not in CARD_NAMES:
+        return face
+    return t.npgettext(*CARD_NAMES[face], count)
+
+
+def card_label(t: Translator, face: str) -> str:
+    """The short label of a card face, as on a keypad key ("8", "K", "R★")."""
+    if face in CARD_LABELS:
+        return t.pgettext(*CARD_LABELS[face])
+    return face
+
+
+def scoring_name(t: Translator, scoring: Scoring) -> str:
+    """The name of a scoring mode, for a settings choice."""
+    if scoring is Scoring.PENALTY:
+        # TRANSLATORS: scoring mode where those left holding cards get points.
+        return t.pgettext("scoring", "Penalty points")
+    # TRANSLATORS: scoring mode where the one who went out scores all other hands.
+    return t.pgettext("scoring", "Winner collects")
+
+
+def scoring_description(t: Translator, scoring: Scoring) -> str:
+    """Who gets the points of a round, in one sentence."""
+    if scoring is Scoring.PENALTY:
+        return t.gettext(
+            "Everyone who did not go out adds up the cards left in their hand."
+        )
+    return t.gettext("Whoever goes out scores the cards left in all the other hands.")
+
+
+def winner_description(t: Translator, scoring: Scoring) -> str:
+    """Whether the lowest or the highest total wins."""
+    if scoring is Scoring.PENALTY:
+        return t.gettext("Lowest total wins")
+    return t.gettext("Highest total wins")
+
+
+def end_description(t: Translator, end: EndCondition) -> str:
+    """When a match ends, with its limit or number of rounds."""
+    if end.kind is EndKind.ROUNDS:
+        return t.ngettext(
+            "Ends after %(num)s round", "Ends after %(num)s rounds", end.value
+        ) % {"num": t.number(end.value)}
+    if end.rule is LimitRule.REACHES:
+        return t.gettext("Ends when a total reaches %(limit)s") % {
+            "limit": t.number(end.value)
+        }
+    return t.gettext("Ends when a total passes %(limit)s") % {
+        "limit": t.number(end.value)
+    }
+
+
+def limit_rule_name(t: Translator, rule: LimitRule) -> str:
+    """A limit rule as a settings choice."""
+    if rule is LimitRule.REACHES:
+        # TRANSLATORS: the match ends as soon as a total is at the limit or above.
+        return t.pgettext("limit rule", "Reaching the limit ends it")
+    # TRANSLATORS: the match ends only when a total is above the limit.
+    return t.pgettext("limit rule", "A total must pass the limit")
+
+
+def rounds_count(t: Translator, n: int) -> str:
+    """ "3 rounds" with the language's plural rules."""
+    return t.ngettext("%(num)s round", "%(num)s rounds", n) % {"num": t.number(n)}
+
+
+def points_count(t: Translator, n: int) -> str:
+    """ "12 points" with the language's plural rules."""
+    return t.ngettext("%(num)s point", "%(num)s points", n) % {"num": t.number(n)}
+
+
+def cards_count(t: Translator, n: int) -> str:
+    """ "5 cards" with the language's plural rules."""
+    return t.ngettext("%(num)s card", "%(num)s cards", n) % {"num": t.number(n)}
+
+
+def players_count(t: Translator, n: int) -> str:
+    """ "4 players" with the language's plural rules."""
+    return t.ngettext("%(num)s player", "%(num)s players", n) % {"num": t.number(n)}

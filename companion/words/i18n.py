@@ -1,0 +1,196 @@
+"""The translator: gettext catalogs plus CLDR number and date formats per language."""
+
+import datetime as dt
+import functools
+import gettext
+import io
+import os
+from collections.abc import Iterable
+from importlib import resources
+from pathlib import Path
+
+from babel import Locale, UnknownLocaleError
+from babel.dates import format_datetime, format_skeleton, format_time, format_timedelta
+from babel.lists import format_list
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+from babel.support import Translations
+
+from companion.words.pseudo import pseudo_catalog, pseudo_text
+
+LANGUAGES: tuple[str, ...] = ("en", "nb", "sv", "es")
+"""The languages the app speaks, English (the source language) first."""
+
+PSEUDO = "en_XA"
+"""The pseudo-locale: English with every translated string visibly transformed."""
+
+DOMAIN = "companion"
+FALLBACK = "en"
+
+# Norwegian users often report the macrolanguage (no) or Nynorsk (nn); both read
+# Bokmål without trouble, so they negotiate to it rather than to English.
+_ALIASES = {"no": "nb", "nn": "nb"}
+_RELATIVE_LIMIT = dt.timedelta(days=6)
+
+
+def locales_dir() -> Path:
+    """Where the catalogs and rule files are: inside the installed package, else
+    next to the package in a source checkout (also what `pip install -e .` uses)."""
+    shipped = Path(str(resources.files("companion"))) / "locales"
+    if shipped.is_dir():
+        return shipped
+    return Path(__file__).resolve().parents[2] / "locales"
+
+
+def _normalise(tag: str) -> str:
+    """A language tag as Babel expects it: `nb-NO`, `nb_NO.UTF-8` -> `nb_NO`."""
+    tag = tag.split(";")[0].split(".")[0].split("@")[0].strip().replace("-", "_")
+    language, _, region = tag.partition("_")
+    language = _ALIASES.get(language.lower(), language.lower())
+    return f"{language}_{region.upper()}" if region else language
+
+
+def negotiate(preferred: Iterable[str] | str | None) -> str:
+    """The best of LANGUAGES for a list of preferred tags (browser or system order).
+
+    Accepts a list such as ``["nb-NO", "en"]`` or an Accept-Language header;
+    anything unknown falls back to English.
+    """
+    if preferred is None:
+        return FALLBACK
+    if isinstance(preferred, str):
+        preferred = preferred.split(",")
+    tags = [_normalise(tag) for tag in preferred if tag and tag.strip()]
+    found = Locale.negotiate(tags, list(LANGUAGES), aliases={})
+    return str(found) if found is not None else FALLBACK
+
+
+def system_preferences() -> list[str]:
+    """The language tags the operating system asks for, most preferred first."""
+    found: list[str] = []
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        found.extend(tag for tag in os.environ.get(name, "").split(":") if tag)
+    return [tag for tag in found if tag not in ("C", "POSIX")]
+
+
+def _compiled(catalog: Catalog) -> Translations:
+    """GNU translations compiled in memory, leaving out fuzzy entries."""
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    buffer.seek(0)
+    return Translations(buffer, domain=DOMAIN)
+
+
+def catalog_path(lang: str) -> Path:
+    """The .po source of one language's catalog."""
+    return locales_dir() / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def template_path() -> Path:
+    """The .pot template every catalog is updated from."""
+    return locales_dir() / f"{DOMAIN}.pot"
+
+
+def _load_translations(lang: str) -> gettext.NullTranslations:
+    # Catalogs are compiled from the .po sources on first load (and cached), so the
+    # running app can never use a stale or missing .mo file.
+    if lang == PSEUDO:
+        return _compiled(pseudo_catalog(template_path()))
+    with catalog_path(lang).open("rb") as source:
+        return _compiled(read_po(source, locale=lang, domain=DOMAIN))
+
+
+class Translator:
+    """One language: its translated strings and its way of writing numbers and dates."""
+
+    def __init__(self, lang: str, translations: gettext.NullTranslations) -> None:
+        self.lang = lang
+        self.locale = Locale.parse(FALLBACK if lang == PSEUDO else lang)
+        self._translations = translations
+
+    def __repr__(self) -> str:
+        return f"Translator({self.lang!r})"
+
+    def gettext(self, message: str) -> str:
+        """The translation of `message`."""
+        return self._translations.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        """The translation whose plural form fits the number `n`."""
+        return self._translations.ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        """The translation of a short `message` whose meaning `context` pins down."""
+        return self._translations.pgettext(context, message)
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        """The plural-aware translation of a message with a context."""
+        return self._translations.npgettext(context, singular, plural, n)
+
+    def number(self, n: float) -> str:
+        """A number written the local way (grouping and decimal signs)."""
+        return format_decimal(n, locale=self.locale)
+
+    def date(self, day: dt.date) -> str:
+        """A short but unambiguous date: "30. nov. 2026", "Nov 30, 2026"."""
+        return format_skeleton("yMMMd", day, locale=self.locale)
+
+    def time(
+        self, moment: dt.datetime | dt.time, tzinfo: dt.tzinfo | None = None
+    ) -> str:
+        """A time of day in the local 12- or 24-hour style."""
+        return format_time(moment, "short", tzinfo=tzinfo, locale=self.locale)
+
+    def datetime(self, moment: dt.datetime, tzinfo: dt.tzinfo | None = None) -> str:
+        """A short date and time; aware datetimes are shown in `tzinfo` if given."""
+        return format_datetime(moment, "short", tzinfo=tzinfo, locale=self.locale)
+
+    def relative(self, moment: dt.datetime, now: dt.datetime | None = None) -> str:
+        """How long ago (or until) `moment` as words, or its date when far away."""
+        if now is None:
+            now = dt.datetime.now(moment.tzinfo)
+        delta = moment - now
+        if abs(delta) > _RELATIVE_LIMIT:
+            return self.date(moment)
+        return format_timedelta(delta, add_direction=True, locale=self.locale)
+
+    def join(self, items: Iterable[str], style: str = "standard") -> str:
+        """Items as a local list: "A, B and C" ("standard") or "A, B or C" ("or")."""
+        items = list(items)
+        if self.lang != PSEUDO:
+            return format_list(items, style=style, locale=self.locale)
+        # The pseudo-locale transforms CLDR's connecting words too ("and", "or"),
+        # so the pseudo test can tell them from text that skipped the translator.
+        slots = [f"\x00{index}\x00" for index in range(len(items))]
+        joined = pseudo_text(format_list(slots, style=style, locale=self.locale))
+        for slot, item in zip(slots, items, strict=True):
+            joined = joined.replace(slot, item)
+        return joined
+
+    def language_name(self, code: str) -> str:
+        """The language `code` named in itself, as it starts a menu item."""
+        try:
+            name = Locale.parse(code).get_display_name(code) or code
+        except (ValueError, UnknownLocaleError):
+            name = code
+        return name[:1].upper() + name[1:]
+
+
+def get_translator(lang: str) -> Translator:
+    """The (cached) translator for a language of LANGUAGES or the pseudo-locale;
+    other tags are negotiated (``"nb_NO"`` gives Norwegian, ``"de"`` English)."""
+    if lang != PSEUDO and lang not in LANGUAGES:
+        lang = negotiate([lang])
+    return _translator(lang)
+
+
+def terminal_translator() -> Translator:
+    """The translator for what the command prints: the system's language."""
+    return get_translator(negotiate(system_preferences()))
+
+
+@functools.cache
+def _translator(lang: str) -> Translator:
+    return Translator(lang, _load_translations(lang))

@@ -1,0 +1,248 @@
+"""Translated sentences for the error and notice codes of the engine, store and gate."""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+from companion.access.sharing import AccessError
+from companion.engine.errors import MatchError
+from companion.words.game_texts import GAME_NAMES, card_name, game_name
+from companion.words.i18n import Translator
+
+
+@dataclass(frozen=True)
+class Message:
+    """A sentence for one code; `plural` and `count` when a number picks the form."""
+
+    singular: str
+    plural: str | None = None
+    count: str | None = None
+
+
+def N_(singular: str) -> Message:
+    """Mark a sentence for extraction; it is translated when it is shown."""
+    return Message(singular)
+
+
+def NP_(singular: str, plural: str, count: str) -> Message:
+    """Mark a plural sentence whose form the parameter `count` picks."""
+    return Message(singular, plural, count)
+
+
+class Coded(Protocol):
+    """Anything with a stable code and parameters: MatchError, StoreError, notices."""
+
+    code: str
+    params: Mapping[str, object]
+
+
+ERROR_MESSAGES: dict[str, Message] = {
+    "unknown-game": N_("There is no game called “%(game)s”."),
+    # TRANSLATORS: %(face)s is a card name in the plural, e.g. "red jokers".
+    "unknown-face": N_("%(game)s has no %(face)s."),
+    # TRANSLATORS: %(face)s is a card name in the plural, e.g. "red jokers".
+    "unknown-card": N_("%(player)s: this game has no %(face)s."),
+    # TRANSLATORS: %(face)s is a card name in the plural, e.g. "kings".
+    "bad-count": N_("%(player)s: “%(count)s” is not a valid number of %(face)s."),
+    # TRANSLATORS: %(face)s is a card name in the plural, e.g. "kings".
+    "deck-limit": N_("%(count)s %(face)s entered, but only %(limit)s are in play."),
+    "went-out-holds-cards": N_("%(player)s went out, so they hold no cards."),
+    "empty-hand": N_("%(player)s did not go out, so they hold at least one card."),
+    "unknown-player": N_("“%(player)s” is not playing in this match."),
+    "missing-hand": N_("Enter the cards %(player)s is holding."),
+    "player-count": N_("This game takes %(min)s to %(max)s players, not %(count)s."),
+    "too-many-for-decks": NP_(
+        "With %(decks)s deck there is room for %(max)s players, not %(count)s.",
+        "With %(decks)s decks there is room for %(max)s players, not %(count)s.",
+        "decks",
+    ),
+    "empty-name": N_("Enter a name."),
+    "name-too-long": N_("“%(name)s” is too long: use at most %(max)s characters."),
+    "duplicate-name": N_("There is already a player called “%(name)s”."),
+    "match-over": N_("This match is over, so no more rounds can be added."),
+    "bad-points": N_("%(player)s: “%(points)s” is not a valid number of points."),
+    "points-too-high": N_(
+        "%(player)s: %(points)s points is too many (at most %(max)s)."
+    ),
+    "nobody-out-not-allowed": N_(
+        "Choose who went out: with this scoring every round has a winner."
+    ),
+    "no-such-round": N_("There is no round %(round)s."),
+    "bad-limit": N_(
+        "The limit must be a whole number from 1 to %(max)s, not “%(value)s”."
+    ),
+    "bad-rounds": N_(
+        "The number of rounds must be a whole number from 1 to %(max)s, "
+        "not “%(value)s”."
+    ),
+    "bad-decks": N_("Number of decks: choose %(options)s, not “%(value)s”."),
+    # TRANSLATORS: %(face)s is a card name in the plural, e.g. "eights".
+    "bad-card-value": N_(
+        "Points for %(face)s must be a whole number from 0 to %(max)s, not “%(value)s”."
+    ),
+    "bad-scoring": N_("Unknown way of scoring: “%(value)s”."),
+    "bad-limit-rule": N_("Unknown limit rule: “%(value)s”."),
+    "conflicting-end": N_(
+        "Choose either a points limit or a number of rounds, not both."
+    ),
+    "unknown-dealer": N_("“%(player)s” is not at the table, so cannot deal."),
+    # TRANSLATORS: %(reason)s is a technical detail for a bug report.
+    "bad-match-data": N_(
+        "This saved match is damaged and cannot be read (%(reason)s)."
+    ),
+}
+"""A sentence for every code of companion.engine.errors.ERROR_CODES."""
+
+STORE_ERROR_MESSAGES: dict[str, Message] = {
+    # TRANSLATORS: %(reason)s is the system's own error text, often in English.
+    "save-failed": N_("Could not save (%(reason)s). Nothing was lost."),
+    "read-only-directory": N_(
+        "The data folder %(path)s cannot be written to. Nothing was changed."
+    ),
+    "data-dir-unusable": N_("The data folder %(path)s cannot be used (%(reason)s)."),
+    "data-locked": N_(
+        "The data in %(path)s is open in another copy of the app. Close it first."
+    ),
+    "newer-schema": N_(
+        "%(path)s was written by a newer version of the app (format %(version)s; "
+        "this one reads up to %(supported)s). It was left untouched."
+    ),
+    "no-such-match": N_("This match no longer exists (%(id)s)."),
+    "match-changed": N_(
+        "This match was changed in another window (%(id)s). Reload it and try again."
+    ),
+    "no-such-player": N_("There is no player called “%(player)s”."),
+    "duplicate-player": N_("There is already a player called “%(player)s”."),
+    "player-in-match": NP_(
+        "“%(player)s” played in %(matches)s match, so they can only be hidden.",
+        "“%(player)s” played in %(matches)s matches, so they can only be hidden.",
+        "matches",
+    ),
+    # TRANSLATORS: %(name)s is the internal name of a setting.
+    "unknown-setting": N_("Unknown setting “%(name)s”."),
+    # TRANSLATORS: %(name)s is the internal name of a setting.
+    "bad-setting": N_("The value for the setting “%(name)s” is not valid."),
+    "import-unreadable": N_(
+        "Could not read %(path)s (%(reason)s). Nothing was imported."
+    ),
+    "import-not-json": N_(
+        "%(path)s is not an export from this app. Nothing was imported."
+    ),
+    # TRANSLATORS: %(where)s points to the faulty part of the file, for experts.
+    "import-wrong-shape": N_(
+        "%(path)s is not a valid export (problem at %(where)s). Nothing was imported."
+    ),
+    "import-newer-version": N_(
+        "%(path)s comes from a newer version of the app (format %(version)s; "
+        "this one reads up to %(supported)s). Nothing was imported."
+    ),
+    "import-bad-match": N_(
+        "%(path)s holds a damaged match %(id)s (%(reason)s). Nothing was imported."
+    ),
+    "export-failed": N_("Could not export to %(path)s (%(reason)s)."),
+}
+"""A sentence for every code of companion.storage.errors.STORE_ERROR_CODES."""
+
+STORE_NOTICE_MESSAGES: dict[str, Message] = {
+    "backup-restored": N_(
+        "%(path)s was damaged. The last good copy was restored; "
+        "the damaged file was kept as %(moved_to)s."
+    ),
+    "file-moved-aside": N_(
+        "%(path)s was damaged and had no good copy. "
+        "It was kept as %(moved_to)s and the app started afresh."
+    ),
+    "index-repaired": NP_(
+        "The list of matches was rebuilt: %(matches)s match found.",
+        "The list of matches was rebuilt: %(matches)s matches found.",
+        "matches",
+    ),
+    "data-migrated": N_(
+        "Your data was upgraded from format %(from_version)s to %(to_version)s."
+    ),
+}
+"""A sentence for every code of companion.storage.errors.STORE_NOTICE_CODES."""
+
+ACCESS_ERROR_MESSAGES: dict[str, Message] = {
+    "join-code-format": N_("The join code is six digits, like 123 456."),
+    "join-code-wrong": NP_(
+        "That is not the join code. %(attempts_left)s try left before a pause.",
+        "That is not the join code. %(attempts_left)s tries left before a pause.",
+        "attempts_left",
+    ),
+    "join-rate-limited": NP_(
+        "Too many wrong codes. Try again in %(seconds)s second.",
+        "Too many wrong codes. Try again in %(seconds)s seconds.",
+        "seconds",
+    ),
+    "view-only": N_("You can only view this table. Ask the host to let you record."),
+    "guest-gone": N_("That guest is no longer at the table."),
+}
+"""A sentence for every code of companion.access.sharing.ACCESS_ERROR_CODES."""
+
+UNKNOWN_CODE = N_("Something went wrong (%(code)s).")
+
+
+def _count(value: object) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, list | tuple | set | frozenset):
+        return len(value)
+    return 2
+
+
+def _shown(t: Translator, name: str, params: Mapping[str, object]) -> str:
+    """One parameter as the sentence shows it: numbers the local way, card and
+    game ids as translated names, rounds counted from 1."""
+    value = params[name]
+    if name == "face" and isinstance(value, str):
+        return card_name(t, value, 2)
+    if name == "game" and value in GAME_NAMES:
+        return game_name(t, str(value))
+    if name == "round" and isinstance(value, int) and not isinstance(value, bool):
+        return t.number(value + 1)
+    if isinstance(value, list | tuple):
+        return t.join((_plain(t, item) for item in value), style="or")
+    return _plain(t, value)
+
+
+def _plain(t: Translator, value: object) -> str:
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return t.number(value)
+    return str(value)
+
+
+def _render(t: Translator, message: Message, params: Mapping[str, object]) -> str:
+    if message.plural is None or message.count is None:
+        text = t.gettext(message.singular)
+    else:
+        text = t.ngettext(
+            message.singular, message.plural, _count(params.get(message.count))
+        )
+    return text % {name: _shown(t, name, params) for name in params}
+
+
+def _message(t: Translator, table: Mapping[str, Message], item: Coded) -> str:
+    message = table.get(item.code)
+    params = dict(item.params)
+    if message is None:
+        return _render(t, UNKNOWN_CODE, {"code": item.code})
+    try:
+        return _render(t, message, params)
+    except (KeyError, TypeError, ValueError):
+        # A code whose parameters changed must still say something useful.
+        return _render(t, UNKNOWN_CODE, {"code": item.code})
+
+
+def error_message(t: Translator, error: Coded) -> str:
+    """The translated sentence for a MatchError, StoreError or AccessError."""
+    if isinstance(error, MatchError):
+        return _message(t, ERROR_MESSAGES, error)
+    if isinstance(error, AccessError):
+        return _message(t, ACCESS_ERROR_MESSAGES, error)
+    return _message(t, STORE_ERROR_MESSAGES, error)
+
+
+def notice_message(t: Translator, notice: Coded) -> str:
+    """The translated sentence for a StoreNotice (what the store repaired)."""
+    return _message(t, STORE_NOTICE_MESSAGES, notice)

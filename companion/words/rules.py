@@ -1,0 +1,178 @@
+"""Rule reminders per game and language, read from locales/<lang>/rules; searchable."""
+
+import functools
+import re
+import tomllib
+import unicodedata
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from companion.engine.games import GAMES, EndCondition, Scoring, get_game
+from companion.engine.match import Match
+from companion.words.i18n import PSEUDO, get_translator, locales_dir
+from companion.words.pseudo import pseudo_text
+from companion.words.rule_facts import UNO_CARD_MAP, expanders
+
+SECTIONS: tuple[str, ...] = (
+    "deal",
+    "play",
+    "special-cards",
+    "drawing",
+    "last-card",
+    "round-end",
+    "scoring",
+    "match-end",
+    "disputes",
+    "house-rules",
+)
+"""The reminder cards every game has, in the order they are shown."""
+
+GAME_SECTIONS: dict[str, tuple[str, ...]] = {
+    "crazy-eights": SECTIONS,
+    "vandatta": SECTIONS,
+    "uno": (SECTIONS[0], "uno-cards", *SECTIONS[1:]),
+}
+"""The cards of each game: Uno adds which regular card stands for which Uno card."""
+
+MARKER = re.compile(r"\{\{([a-z-]+)(?::([A-Z0-9]+))?\}\}")
+"""A generated part inside a rule text: ``{{scoring-table}}``, ``{{points:8}}``."""
+
+
+@dataclass(frozen=True)
+class Reminder:
+    """One reminder card: a stable id, a title and a Markdown body."""
+
+    id: str
+    title: str
+    body: str
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    """A reminder card that matches a search, with how well it matches."""
+
+    game_id: str
+    reminder: Reminder
+    score: float
+
+
+def rules_path(lang: str, game_id: str) -> str:
+    """Where one game's reminders in one language are stored."""
+    return str(locales_dir() / lang / "rules" / f"{game_id}.toml")
+
+
+@functools.cache
+def _sections(lang: str, game_id: str) -> tuple[tuple[str, str, str], ...]:
+    """The (id, title, body) of each card as written, read once per language."""
+    source = "en" if lang == PSEUDO else lang
+    with open(rules_path(source, game_id), "rb") as file:
+        data = tomllib.load(file)
+    cards = []
+    for section in GAME_SECTIONS[game_id]:
+        title, body = data[section]["title"].strip(), data[section]["body"].strip()
+        if lang == PSEUDO:
+            title, body = pseudo_text(title), pseudo_text(body)
+        cards.append((section, title, body))
+    return tuple(cards)
+
+
+def reminders(
+    game_id: str,
+    lang: str,
+    values: Mapping[str, int] | None = None,
+    *,
+    scoring: Scoring | None = None,
+    end: EndCondition | None = None,
+    uno_map: Mapping[str, str] | None = None,
+) -> list[Reminder]:
+    """The reminder cards of a game in a language (or the pseudo-locale).
+
+    Tables and figures are generated from the game definition, or from a match's
+    house rules when `values` (card values), `scoring` or `end` are given.
+    """
+    game = get_game(game_id)
+    t = get_translator(lang)
+    expand = expanders(
+        t,
+        game,
+        scoring or game.scoring,
+        end or game.end,
+        {**game.values, **(values or {})},
+        uno_map or UNO_CARD_MAP,
+    )
+    cards = []
+    for section, title, body in _sections(t.lang, game_id):
+        text = MARKER.sub(lambda match: expand[match.group(1)](match.group(2)), body)
+        cards.append(Reminder(section, title, re.sub(r"\n{3,}", "\n\n", text).strip()))
+    return cards
+
+
+def match_reminders(match: Match, lang: str) -> list[Reminder]:
+    """The reminders for a running match, with its house-rule values and end."""
+    settings = match.settings
+    return reminders(
+        match.game_id, lang, settings.values, scoring=settings.scoring, end=settings.end
+    )
+
+
+_WORD = re.compile(r"\w+")
+
+
+def _fold(text: str) -> str:
+    """Lower case without accents, so "åtter" finds "Åtteren" and "vandatta" too."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def _words(text: str) -> Counter[str]:
+    return Counter(_WORD.findall(_fold(text)))
+
+
+def _weight(term: str, word: str) -> float:
+    """How well one search term matches one word: whole word, prefix or stem."""
+    if word == term:
+        return 3.0
+    if len(term) >= 3 and word.startswith(term):
+        return 2.0
+    # Without its last letter "åtta" also finds "åttor"; shorter words (Swedish
+    # "att") must not match, so only words at least as long as the term count.
+    if len(term) >= 4 and len(word) >= len(term) and word.startswith(term[:-1]):
+        return 1.5
+    return 0.0
+
+
+@functools.cache
+def _index(lang: str) -> tuple[tuple[str, Reminder, Counter[str], Counter[str]], ...]:
+    return tuple(
+        (game_id, card, _words(card.title), _words(card.body))
+        for game_id in GAMES
+        for card in reminders(game_id, lang)
+    )
+
+
+def _term_score(term: str, title: Counter[str], body: Counter[str]) -> float:
+    # A title match counts most, and more so in a short title ("Uno!", "Lappen").
+    in_title = max((_weight(term, word) for word in title), default=0.0)
+    in_title *= 4 * (1 + 1 / max(1, sum(title.values())))
+    in_body = sum(_weight(term, word) * min(n, 3) for word, n in body.items())
+    return in_title + in_body
+
+
+def search_reminders(query: str, lang: str) -> list[SearchHit]:
+    """The reminder cards of every game matching `query`, best first.
+
+    Words may be typed without accents or as the start of a longer word; a card
+    matching all the words ranks above cards matching only some.
+    """
+    terms = list(dict.fromkeys(_WORD.findall(_fold(query))))
+    if not terms:
+        return []
+    hits = []
+    for game_id, card, title, body in _index(get_translator(lang).lang):
+        scores = [_term_score(term, title, body) for term in terms]
+        matched = sum(1 for score in scores if score > 0)
+        if matched:
+            score = sum(scores) * matched / len(terms)
+            hits.append(SearchHit(game_id, card, round(score, 2)))
+    return sorted(hits, key=lambda hit: -hit.score)

@@ -1,0 +1,240 @@
+"""companion export and import on the command line, in the system's language."""
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.cli.main import main
+from companion.engine.match import Match
+from companion.storage import Store
+
+
+def speak(monkeypatch: pytest.MonkeyPatch, language: str) -> None:
+    """Make the system ask for `language` only, whatever the shell running us says."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANGUAGE", language)
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> None:
+    speak(monkeypatch, "en")
+
+
+def add_matches(directory: Path, count: int) -> None:
+    with Store.open(directory) as store:
+        for _ in range(count):
+            match = Match.new("crazy-eights", ["Ada", "Bo"]).record_round(
+                "Ada", {"Bo": {"8": 1}}
+            )
+            store.add_match(match)
+
+
+@pytest.fixture
+def data(tmp_path: Path) -> Path:
+    directory = tmp_path / "data"
+    add_matches(directory, 1)
+    return directory
+
+
+@pytest.fixture
+def three(tmp_path: Path) -> Path:
+    """Three matches with five players between them."""
+    directory = tmp_path / "three"
+    add_matches(directory, 2)
+    with Store.open(directory) as store:
+        match = Match.new("crazy-eights", ["Cy", "Di", "Ed"])
+        store.add_match(match)
+    return directory
+
+
+def only_match(data: Path) -> str:
+    with Store.open(data) as store:
+        return store.list_matches()[0].id
+
+
+def test_export_and_import_round_trip(
+    data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "all.json"
+    assert main(["export", str(path), "--data-dir", str(data)]) == 0
+    assert capsys.readouterr().out == f"Exported 1 match to {path}\n"
+    other = tmp_path / "other"
+    assert main(["--data-dir", str(other), "import", str(path)]) == 0
+    assert capsys.readouterr().out == (
+        f"Imported 1 match from {path}\nAdded 2 new players\n"
+    )
+    assert only_match(other) == only_match(data)
+
+
+def test_importing_again_says_what_was_already_there(
+    data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "all.json"
+    assert main(["export", str(path), "--data-dir", str(data)]) == 0
+    capsys.readouterr()
+    assert main(["import", str(path), "--data-dir", str(data)]) == 0
+    assert capsys.readouterr().out == (
+        f"Imported 0 matches from {path}\n"
+        "1 match was already in your data and was left unchanged\n"
+    )
+
+
+def test_export_one_match_as_json_and_as_csv(
+    data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    match_id = only_match(data)
+    path = tmp_path / "one.json"
+    assert (
+        main(["export", str(path), "--match", match_id, "--data-dir", str(data)]) == 0
+    )
+    assert capsys.readouterr().out == f"Exported match {match_id} to {path}\n"
+    assert [m["id"] for m in json.loads(path.read_text())["matches"]] == [match_id]
+    sheet = tmp_path / "one.csv"
+    args = ["export", str(sheet), "--match", match_id, "--csv", "--data-dir", str(data)]
+    assert main(args) == 0
+    assert capsys.readouterr().out == (f"Exported match {match_id} as CSV to {sheet}\n")
+    with sheet.open(newline="") as handle:
+        assert list(csv.reader(handle))[-1] == ["total", "0", "50"]
+
+
+def test_errors_are_reported_as_sentences(
+    data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "missing.json"
+    assert main(["import", str(missing), "--data-dir", str(data)]) == 1
+    error = capsys.readouterr().err
+    assert error.startswith(f"companion: Could not read {missing} (")
+    assert error.endswith("). Nothing was imported.\n")
+    args = ["export", str(tmp_path / "x.csv"), "--match", "0123456789ab", "--csv"]
+    assert main([*args, "--data-dir", str(data)]) == 1
+    assert capsys.readouterr().err == (
+        "companion: This match no longer exists (0123456789ab).\n"
+    )
+
+
+def test_csv_without_a_match_is_refused(
+    data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    sheet = tmp_path / "x.csv"
+    assert main(["export", str(sheet), "--csv", "--data-dir", str(data)]) == 2
+    assert capsys.readouterr().err == (
+        "companion: --csv writes a single match: add --match ID\n"
+    )
+    assert not sheet.exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "exported", "imported"),
+    [
+        (
+            "nb",
+            "Eksporterte 3 partier til {path}\n",
+            "Importerte 3 partier fra {path}\nLa til 5 nye spillere\n",
+        ),
+        (
+            "sv",
+            "Exporterade 3 partier till {path}\n",
+            "Importerade 3 partier från {path}\nLade till 5 nya spelare\n",
+        ),
+        (
+            "es",
+            "Se exportaron 3 partidas a {path}\n",
+            "Se importaron 3 partidas de {path}\nSe añadieron 5 jugadores nuevos\n",
+        ),
+    ],
+)
+def test_export_and_import_speak_the_systems_language(
+    three: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    language: str,
+    exported: str,
+    imported: str,
+) -> None:
+    speak(monkeypatch, language)
+    path = tmp_path / "all.json"
+    assert main(["export", str(path), "--data-dir", str(three)]) == 0
+    assert capsys.readouterr().out == exported.format(path=path)
+    other = tmp_path / "other"
+    assert main(["import", str(path), "--data-dir", str(other)]) == 0
+    assert capsys.readouterr().out == imported.format(path=path)
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        (
+            "nb",
+            "Importerte 0 partier fra {path}\n"
+            "1 parti fantes allerede i dataene dine og ble ikke endret\n",
+        ),
+        (
+            "sv",
+            "Importerade 0 partier från {path}\n"
+            "1 parti fanns redan i dina data och lämnades oförändrat\n",
+        ),
+        (
+            "es",
+            "Se importaron 0 partidas de {path}\n"
+            "1 partida ya estaba en tus datos y se dejó sin cambios\n",
+        ),
+    ],
+)
+def test_a_repeated_import_is_told_in_the_systems_language(
+    data: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    language: str,
+    expected: str,
+) -> None:
+    path = tmp_path / "all.json"
+    assert main(["export", str(path), "--data-dir", str(data)]) == 0
+    speak(monkeypatch, language)
+    capsys.readouterr()
+    assert main(["import", str(path), "--data-dir", str(data)]) == 0
+    assert capsys.readouterr().out == expected.format(path=path)
+
+
+def test_one_match_is_exported_in_the_singular(
+    data: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("LANGUAGE")
+    monkeypatch.setenv("LANG", "es_ES.UTF-8")
+    path = tmp_path / "all.json"
+    assert main(["export", str(path), "--data-dir", str(data)]) == 0
+    assert capsys.readouterr().out == f"Se exportó 1 partida a {path}\n"
+
+
+def test_refusals_speak_the_systems_language(
+    data: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    speak(monkeypatch, "sv")
+    sheet = tmp_path / "x.csv"
+    assert main(["export", str(sheet), "--csv", "--data-dir", str(data)]) == 2
+    assert capsys.readouterr().err == (
+        "companion: --csv skriver bara ett parti: lägg till --match ID\n"
+    )
+    speak(monkeypatch, "nb")
+    args = ["export", str(sheet), "--match", "0123456789ab", "--csv"]
+    assert main([*args, "--data-dir", str(data)]) == 1
+    assert capsys.readouterr().err == (
+        "companion: Dette partiet finnes ikke lenger (0123456789ab).\n"
+    )
+    speak(monkeypatch, "es")
+    missing = tmp_path / "missing.json"
+    assert main(["import", str(missing), "--data-dir", str(data)]) == 1
+    error = capsys.readouterr().err
+    assert error.startswith(f"companion: No se pudo leer {missing} (")
+    assert error.endswith("). No se ha importado nada.\n")
+    assert not sheet.exists()

@@ -1,0 +1,215 @@
+"""Serving: loopback or shared with a code, and a data directory another copy holds."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import sys
+from pathlib import Path
+
+import flet as ft
+import ifaddr
+import pytest
+
+from companion.access.share_links import terminal_qr
+from companion.access.sharing import ShareGate
+from companion.serving import app
+from companion.serving.server import is_loopback, serve
+from companion.storage import Store
+from companion.words.i18n import get_translator
+
+
+@pytest.mark.parametrize(
+    ("host", "loopback"),
+    [
+        ("127.0.0.1", True),
+        ("localhost", True),
+        ("::1", True),
+        ("0.0.0.0", False),
+        ("192.168.1.20", False),
+        ("table.local", False),
+    ],
+)
+def test_only_loopback_hosts_count_as_private(host: str, loopback: bool) -> None:
+    assert is_loopback(host) is loopback
+
+
+def test_a_data_directory_in_use_is_refused_with_a_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    holder = Store.open(tmp_path)
+    try:
+        with pytest.raises(SystemExit) as stopped:
+            serve("127.0.0.1", 0, tmp_path)
+    finally:
+        holder.close()
+    assert stopped.value.code == 1
+    message = capsys.readouterr().err.strip()
+    assert message
+    assert "Traceback" not in message
+
+
+class FakeRun:
+    """Stands in for ft.run: records what serve() started and returns at once."""
+
+    def __init__(self) -> None:
+        self.calls: list[dict[str, object]] = []
+        self.gates: list[ShareGate] = []
+        self.links: list[tuple[str, ...]] = []
+
+    def make_main(
+        self, store: Store, gate: ShareGate, links: tuple[str, ...]
+    ) -> object:
+        self.gates.append(gate)
+        self.links.append(links)
+        return "main"
+
+    def __call__(self, main: object, **options: object) -> None:
+        options["FORWARDED_ALLOW_IPS"] = os.environ.get("FORWARDED_ALLOW_IPS")
+        self.calls.append(options)
+
+
+@pytest.fixture
+def started(monkeypatch: pytest.MonkeyPatch) -> FakeRun:
+    fake = FakeRun()
+    monkeypatch.setattr(ft, "run", fake)
+    monkeypatch.setattr(app, "make_main", fake.make_main)
+    monkeypatch.setattr(
+        ifaddr, "get_adapters", lambda **_: [_adapter("lo", "127.0.0.1"), WIFI]
+    )
+    # A proxy setting inherited from the shell must not survive serve().
+    monkeypatch.setenv("FORWARDED_ALLOW_IPS", "*")
+    monkeypatch.delenv("FLET_WEB_NO_CDN", raising=False)
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANGUAGE", "en")
+    return fake
+
+
+def _adapter(name: str, ip: str) -> ifaddr.Adapter:
+    return ifaddr.Adapter(name, name, [ifaddr.IP(ip, 24, name)])
+
+
+WIFI = _adapter("wlan0", "192.168.1.41")
+PHONE_URL = "http://192.168.1.41:8550/"
+
+
+def _printed_code(out: str) -> str:
+    found = re.search(r"^Join code: (\d{3}) (\d{3})$", out, re.MULTILINE)
+    assert found, out
+    return found.group(1) + found.group(2)
+
+
+def test_sharing_prints_the_urls_a_qr_code_and_the_gates_code(
+    tmp_path: Path, started: FakeRun, capsys: pytest.CaptureFixture[str]
+) -> None:
+    serve("0.0.0.0", 8550, tmp_path, share=True)
+    out = capsys.readouterr().out
+    (gate,) = started.gates
+    assert gate.shared
+    assert _printed_code(out) == gate.code
+    assert out.startswith(
+        "Sharing this table on the network.\n"
+        "On this computer: http://127.0.0.1:8550/\n"
+        f"On phones: {PHONE_URL}\n{terminal_qr(PHONE_URL)}"
+        f"Join code: {gate.code[:3]} {gate.code[3:]}\n"
+    )
+    assert out.endswith("Press Ctrl-C to stop.\n")
+    assert "Warning" not in out
+    assert started.links == [(PHONE_URL,)]
+    (call,) = started.calls
+    assert call["host"] == "0.0.0.0" and call["port"] == 8550
+    assert call["FORWARDED_ALLOW_IPS"] == "127.0.0.1,::1"
+
+
+def test_each_share_start_has_a_new_code(
+    tmp_path: Path, started: FakeRun, capsys: pytest.CaptureFixture[str]
+) -> None:
+    codes = []
+    for _ in range(5):
+        serve("0.0.0.0", 8550, tmp_path, share=True)
+        codes.append(_printed_code(capsys.readouterr().out))
+    assert codes == [gate.code for gate in started.gates]
+    assert len(set(codes)) > 1
+
+
+def test_sharing_on_loopback_prints_the_code_but_no_phone_url(
+    tmp_path: Path, started: FakeRun, capsys: pytest.CaptureFixture[str]
+) -> None:
+    serve("127.0.0.1", 8550, tmp_path, share=True)
+    out = capsys.readouterr().out
+    (gate,) = started.gates
+    assert gate.shared
+    assert _printed_code(out) == gate.code
+    assert "On this computer: http://127.0.0.1:8550/" in out
+    assert "On phones" not in out
+    assert started.links == [()]
+
+
+def test_a_network_address_turns_the_gate_on_without_share(
+    tmp_path: Path, started: FakeRun, capsys: pytest.CaptureFixture[str]
+) -> None:
+    serve("192.168.1.41", 8550, tmp_path)
+    out = capsys.readouterr().out
+    (gate,) = started.gates
+    assert gate.shared
+    assert _printed_code(out) == gate.code
+    assert f"On phones: {PHONE_URL}\n" in out
+    assert started.calls[0]["FORWARDED_ALLOW_IPS"] == "127.0.0.1,::1"
+
+
+def test_with_no_network_the_terminal_says_phones_cannot_reach_it(
+    tmp_path: Path,
+    started: FakeRun,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(ifaddr, "get_adapters", lambda **_: [])
+    serve("0.0.0.0", 8550, tmp_path, share=True)
+    out = capsys.readouterr().out
+    assert "On phones" not in out
+    assert "No network address was found" in out
+    assert _printed_code(out) == started.gates[0].code
+
+
+def test_plain_loopback_serving_needs_no_code(
+    tmp_path: Path, started: FakeRun, capsys: pytest.CaptureFixture[str]
+) -> None:
+    serve("127.0.0.1", 8550, tmp_path)
+    out = capsys.readouterr().out
+    (gate,) = started.gates
+    assert not gate.shared and gate.code == ""
+    assert out == (
+        "Card Table Companion is running at http://127.0.0.1:8550/\n"
+        "Press Ctrl-C to stop.\n"
+    )
+    assert started.links == [()]
+    assert started.calls[0]["FORWARDED_ALLOW_IPS"] == "127.0.0.1,::1"
+
+
+def test_the_terminal_speaks_the_systems_language(
+    tmp_path: Path,
+    started: FakeRun,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("LANGUAGE", "nb")
+    serve("0.0.0.0", 8550, tmp_path, share=True)
+    out = capsys.readouterr().out
+    code = started.gates[0].code
+    t = get_translator("nb")
+    assert t.gettext("Join code: {code}").format(code=f"{code[:3]} {code[3:]}") in out
+    assert "Join code" not in out and "Sharing this table" not in out
+
+
+def test_a_terminal_that_cannot_draw_blocks_still_gets_the_url_and_code(
+    tmp_path: Path, started: FakeRun, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    raw = io.BytesIO()
+    monkeypatch.setattr(sys, "stdout", io.TextIOWrapper(raw, encoding="ascii"))
+    serve("0.0.0.0", 8550, tmp_path, share=True)
+    sys.stdout.flush()
+    out = raw.getvalue().decode("ascii")
+    assert f"On phones: {PHONE_URL}\n" in out
+    assert _printed_code(out) == started.gates[0].code

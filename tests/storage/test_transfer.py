@@ -1,0 +1,189 @@
+"""Export and import files: round trips, CSV for spreadsheets, bad files refused."""
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.engine.match import Match
+from companion.storage import Store, StoreError
+
+
+def fill(store: Store) -> list[str]:
+    """Two matches (one finished), a hidden player and some settings."""
+    uno = Match.new("uno", ["Ada", "Bo", "Cy", "Di"]).record_round(
+        "Ada", {"Bo": {"RJ": 1, "K": 2}, "Cy": 7, "Di": {"10": 1, "A": 3}}
+    )
+    short = Match.new("vandatta", ["Ada", "Eve"], rounds=1).record_round(
+        "Eve", {"Ada": {"8": 2}}
+    )
+    ids = [store.add_match(uno), store.add_match(short)]
+    store.add_player("Fay")
+    store.hide_player("Fay")
+    store.update_settings(language="es", last_game="uno")
+    return ids
+
+
+def contents(store: Store) -> tuple[object, ...]:
+    summaries = store.list_matches()
+    return (
+        summaries,
+        [store.load_match(s.id) for s in summaries],
+        store.players(),
+        store.settings(),
+    )
+
+
+def test_whole_export_imports_into_an_empty_store_equal(
+    store: Store, tmp_path: Path
+) -> None:
+    fill(store)
+    path = tmp_path / "all.json"
+    assert store.export_all(path) == 2
+    fresh = Store.in_memory()
+    result = fresh.import_file(path)
+    assert len(result.added) == 2 and result.skipped == ()
+    assert result.settings_restored
+    assert contents(fresh) == contents(store)
+
+
+def test_importing_again_duplicates_nothing(store: Store, tmp_path: Path) -> None:
+    ids = fill(store)
+    path = tmp_path / "all.json"
+    store.export_all(path)
+    before = contents(store)
+    result = store.import_file(path)
+    assert result.added == () and sorted(result.skipped) == sorted(ids)
+    assert result.players_added == ()
+    assert contents(store) == before
+
+
+def test_single_match_export_brings_its_match_and_players(
+    store: Store, tmp_path: Path
+) -> None:
+    uno_id, _ = fill(store)
+    path = tmp_path / "one.json"
+    store.export_match(uno_id, path)
+    fresh = Store.in_memory()
+    result = fresh.import_file(path)
+    assert result.added == (uno_id,)
+    assert not result.settings_restored
+    assert fresh.load_match(uno_id) == store.load_match(uno_id)
+    assert fresh.list_matches() == [s for s in store.list_matches() if s.id == uno_id]
+    assert sorted(result.players_added) == ["Ada", "Bo", "Cy", "Di"]
+
+
+def test_csv_has_a_row_per_round_a_column_per_player_and_the_engines_totals(
+    store: Store, tmp_path: Path
+) -> None:
+    match = Match.new("crazy-eights", ["Ada", "Bo", "Cy"])
+    for went_out in ("Ada", "Bo", "Cy"):
+        others = [p for p in match.players if p != went_out]
+        match = match.record_round(went_out, {others[0]: {"8": 1}, others[1]: 9})
+    match_id = store.add_match(match)
+    path = tmp_path / "match.csv"
+    store.export_csv(match_id, path, round_label="Runde", total_label="Sum")
+    with path.open(newline="", encoding="utf-8") as handle:
+        rows = list(csv.reader(handle))
+    assert rows[0] == ["Runde", "Ada", "Bo", "Cy"]
+    assert len(rows) == 1 + 3 + 1
+    for row, points in zip(rows[1:4], match.round_points(), strict=True):
+        assert [int(v) for v in row[1:]] == list(points.values())
+    assert rows[-1][0] == "Sum"
+    assert [int(v) for v in rows[-1][1:]] == list(match.totals().values())
+
+
+def valid_export(store: Store, tmp_path: Path) -> dict[str, object]:
+    fill(store)
+    store.export_all(tmp_path / "all.json")
+    return json.loads((tmp_path / "all.json").read_text())
+
+
+def broken_match(document: dict) -> None:
+    document["matches"][1]["match"]["rounds"][0]["hands"]["Ada"] = {"8": 9}
+
+
+def newer(document: dict) -> None:
+    document["version"] = 2
+
+
+def duplicate_ids(document: dict) -> None:
+    document["matches"].append(document["matches"][0])
+
+
+def bad_id(document: dict) -> None:
+    document["matches"][0]["id"] = "../../etc"
+
+
+def bad_player(document: dict) -> None:
+    document["players"].append({"name": "  "})
+
+
+def bad_setting(document: dict) -> None:
+    document["settings"]["last_game"] = "chess"
+
+
+@pytest.mark.parametrize(
+    ("spoil", "code", "params"),
+    [
+        (broken_match, "import-bad-match", {"reason": "deck-limit"}),
+        (newer, "import-newer-version", {"version": 2, "supported": 1}),
+        (duplicate_ids, "import-wrong-shape", {"where": "matches[2].id"}),
+        (bad_id, "import-wrong-shape", {"where": "matches[0].id"}),
+        (bad_player, "import-wrong-shape", {"where": "players[6].name"}),
+        (bad_setting, "import-wrong-shape", {"where": "settings"}),
+    ],
+)
+def test_a_bad_import_file_is_refused_and_changes_nothing(
+    tmp_path: Path, spoil, code: str, params: dict[str, object]
+) -> None:
+    document = valid_export(Store.in_memory(), tmp_path)
+    spoil(document)
+    path = tmp_path / "spoiled.json"
+    path.write_text(json.dumps(document))
+    target = Store.in_memory()
+    target.add_player("Zed")
+    before = contents(target)
+    with pytest.raises(StoreError) as caught:
+        target.import_file(path)
+    assert caught.value.code == code
+    assert {k: caught.value.params[k] for k in params} == params
+    assert caught.value.params["path"] == str(path)
+    assert contents(target) == before
+
+
+@pytest.mark.parametrize(
+    ("raw", "code"),
+    [
+        (b"", "import-not-json"),
+        (b'{"format": "card-table-companion", "vers', "import-not-json"),
+        (bytes(range(256)), "import-not-json"),
+        (b"[1, 2]", "import-wrong-shape"),
+        (b'{"format": "other", "version": 1}', "import-wrong-shape"),
+    ],
+)
+def test_unreadable_import_files_are_refused(
+    tmp_path: Path, raw: bytes, code: str
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_bytes(raw)
+    store = Store.in_memory()
+    with pytest.raises(StoreError) as caught:
+        store.import_file(path)
+    assert caught.value.code == code
+    assert store.list_matches() == []
+
+
+def test_a_missing_import_file_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(StoreError) as caught:
+        Store.in_memory().import_file(tmp_path / "nowhere.json")
+    assert caught.value.code == "import-unreadable"
+
+
+def test_export_to_an_unwritable_place_is_a_clear_error(
+    store: Store, tmp_path: Path
+) -> None:
+    with pytest.raises(StoreError) as caught:
+        store.export_all(tmp_path / "no" / "such" / "dir.json")
+    assert caught.value.code == "export-failed"

@@ -1,0 +1,146 @@
+"""Imports point down the layers, and the engine stays free of UI, storage and words."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "companion"
+
+# What each layer of companion/ may import of ours: ui -> (storage, words, access)
+# -> engine, with serving and the CLI on top. Words may name access errors.
+MAY_IMPORT: dict[str, frozenset[str]] = {
+    "engine": frozenset(),
+    "access": frozenset({"engine"}),
+    "storage": frozenset({"engine"}),
+    "words": frozenset({"engine", "access"}),
+    "ui": frozenset({"engine", "access", "storage", "words"}),
+    "serving": frozenset({"engine", "access", "storage", "words", "ui"}),
+    "cli": frozenset({"engine", "access", "storage", "words", "ui", "serving"}),
+}
+
+# Outside packages a layer must not touch (top-level module names).
+FLET = frozenset({"flet", "flet_web", "flet_charts"})
+FORBIDDEN: dict[str, frozenset[str]] = {
+    "engine": FLET | {"tinydb", "gettext", "babel"},
+    "access": FLET | {"tinydb"},
+    "storage": FLET,
+    "words": FLET | {"tinydb"},
+}
+
+
+def imported_modules(source: Path, package_root: Path) -> list[tuple[int, str]]:
+    """Every module the file imports (absolute dotted names), with its line."""
+    tree = ast.parse(source.read_text(encoding="utf-8"), filename=str(source))
+    here = source.relative_to(package_root.parent).with_suffix("").parts
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = ".".join(here[: len(here) - node.level])
+                module = f"{base}.{node.module}" if node.module else base
+            else:
+                module = node.module or ""
+            # `from companion import ui` imports the subpackage ui.
+            found.extend(
+                (
+                    node.lineno,
+                    f"{module}.{alias.name}" if module == "companion" else module,
+                )
+                for alias in node.names
+            )
+    return found
+
+
+def layer_of(module: str, package: str) -> str | None:
+    """The layer a dotted module of ours belongs to, or None for the package root."""
+    parts = module.split(".")
+    if parts[0] != package or len(parts) < 2:
+        return None
+    return parts[1]
+
+
+def wrong_imports(package_root: Path) -> list[str]:
+    """Each import against the layers' direction, as 'file:line: what'."""
+    package = package_root.name
+    problems: list[str] = []
+    for source in sorted(package_root.rglob("*.py")):
+        inside = source.relative_to(package_root).parts
+        layer = inside[0] if len(inside) > 1 else None
+        for line, module in imported_modules(source, package_root):
+            where = f"{source.relative_to(package_root.parent)}:{line}"
+            target = layer_of(module, package)
+            top = module.split(".")[0]
+            if layer is None:
+                if target is not None:
+                    problems.append(f"{where}: the package root imports {module}")
+                continue
+            if layer not in MAY_IMPORT:
+                problems.append(f"{where}: {layer} is not a known layer")
+                continue
+            ours_above = target not in (None, layer, *MAY_IMPORT[layer])
+            if ours_above or top in FORBIDDEN.get(layer, frozenset()):
+                problems.append(f"{where}: {layer} imports {module}")
+    return problems
+
+
+def test_every_import_of_the_package_points_down_the_layers() -> None:
+    assert wrong_imports(PACKAGE) == []
+
+
+def test_every_folder_of_the_package_is_a_known_layer() -> None:
+    folders = {
+        path.name
+        for path in PACKAGE.iterdir()
+        if path.is_dir() and (path / "__init__.py").exists()
+    }
+    assert folders - {"locales"} == set(MAY_IMPORT)
+
+
+def _package(tmp_path: Path, files: dict[str, str]) -> Path:
+    root = tmp_path / "companion"
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "complaint"),
+    [
+        ("engine/match.py", "from companion.ui import root\n", "engine imports"),
+        ("engine/match.py", "import flet as ft\n", "engine imports flet"),
+        ("engine/match.py", "def f():\n    import tinydb\n", "engine imports tinydb"),
+        ("engine/games.py", "from gettext import gettext\n", "engine imports gettext"),
+        ("storage/store.py", "from companion.words import i18n\n", "storage imports"),
+        ("access/sharing.py", "from companion.serving.server import x\n", "imports"),
+        ("words/messages.py", "from ..ui import format\n", "words imports"),
+        ("serving/server.py", "from companion.cli.main import main\n", "imports"),
+        ("ui/root.py", "from companion import serving\n", "ui imports"),
+    ],
+)
+def test_an_import_against_the_direction_is_named(
+    tmp_path: Path, name: str, text: str, complaint: str
+) -> None:
+    root = _package(tmp_path, {name: text, "ui/state.py": "import flet\n"})
+    problems = wrong_imports(root)
+    assert len(problems) == 1 and complaint in problems[0], problems
+    assert problems[0].startswith(f"companion/{name}:")
+
+
+def test_imports_down_the_layers_pass(tmp_path: Path) -> None:
+    root = _package(
+        tmp_path,
+        {
+            "engine/match.py": "from companion.engine.games import get_game\n",
+            "words/messages.py": "from companion.access.sharing import AccessError\n",
+            "ui/state.py": "import flet\nfrom companion.storage import Store\n",
+            "cli/main.py": "from companion.serving.server import serve\n",
+        },
+    )
+    assert wrong_imports(root) == []

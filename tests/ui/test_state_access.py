@@ -1,0 +1,202 @@
+"""A session's access to a shared table: viewers change nothing, guests' settings stay
+theirs, only the host hands out codes and rights."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from companion.access.sharing import Guest, Role, ShareGate
+from companion.engine.match import Match
+from companion.storage import Store
+from companion.ui import format as fmt
+from companion.ui.state import AppState
+from companion.words.i18n import get_translator
+
+HOST_IP = "127.0.0.1"
+PHONE_IP = "198.51.100.7"
+
+
+def _codes() -> Iterator[str]:
+    yield from ("123456", "654321", "111222", "333444")
+
+
+@pytest.fixture
+def gate() -> ShareGate:
+    codes = _codes()
+    return ShareGate(True, new_code=lambda: next(codes))
+
+
+@pytest.fixture
+def host(store: Store, gate: ShareGate) -> AppState:
+    return AppState.load(store, gate, session_id="host", client_ip=HOST_IP)
+
+
+def _guest(store: Store, gate: ShareGate, session_id: str = "phone") -> AppState:
+    state = AppState.load(store, gate, session_id=session_id, client_ip=PHONE_IP)
+    assert state.join("123 456", "Bo") is None
+    return state
+
+
+def _announcements(state: AppState) -> list[str]:
+    """What `state` announces to the other sessions, as it happens."""
+    told: list[str] = []
+    state.tell_access_changes_with(lambda: told.append("share-changed"))
+    return told
+
+
+def _snapshot(store: Store) -> tuple[object, ...]:
+    """Everything a write could change, to compare before and after."""
+    matches = [(s.id, store.load_match(s.id)) for s in store.list_matches()]
+    return (matches, store.players(), store.settings())
+
+
+def test_a_viewer_changes_nothing_and_is_told_why(
+    store: Store, gate: ShareGate, host: AppState, tmp_path: Path
+) -> None:
+    match = Match.new("crazy-eights", ["Ada", "Bo"])
+    match_id = host.add_match(match)
+    assert match_id is not None
+    export = tmp_path / "other.json"
+    other = Store.in_memory()
+    other.add_match(Match.new("uno", ["Cy", "Di"]))
+    other.export_all(export)
+    viewer = _guest(store, gate)
+    assert viewer.role is Role.VIEWER and not viewer.can_change
+    before = _snapshot(store)
+
+    assert viewer.add_match(Match.new("uno", ["Ada", "Bo"])) is None
+    played = match.record_round("Ada", {"Bo": {"8": 1}})
+    assert not viewer.save_match(match_id, played, base=match)
+    assert not viewer.rename_player("Ada", "Ann")
+    assert not viewer.hide_player("Bo", True)
+    assert viewer.import_file(export) is None
+    viewer.set_language("es")  # a guest's own choice: allowed, never stored
+
+    assert _snapshot(store) == before
+    assert [p.code for p in viewer.problems] == ["view-only"] * 5
+    assert host.problems == ()
+
+
+def test_a_session_that_has_not_joined_is_locked_out(
+    store: Store, gate: ShareGate
+) -> None:
+    stranger = AppState.load(store, gate, session_id="s", client_ip=PHONE_IP)
+    assert stranger.role is Role.LOCKED
+    assert stranger.add_match(Match.new("uno", ["Ada", "Bo"])) is None
+    assert store.list_matches() == []
+    refused = stranger.join("654 321")
+    assert refused is not None and refused.code == "join-code-wrong"
+    assert refused.params == {"attempts_left": 4}
+    refused = stranger.join("12 34")
+    assert refused is not None and refused.code == "join-code-format"
+    assert stranger.role is Role.LOCKED
+    assert stranger.join("123456") is None
+    assert stranger.role is Role.VIEWER
+
+
+def test_a_phone_the_host_lets_record_records(
+    store: Store, gate: ShareGate, host: AppState
+) -> None:
+    phone = _guest(store, gate)
+    host.let_record("phone", True)
+    assert phone.role is Role.RECORDER and phone.can_change
+    match = Match.new("crazy-eights", ["Ada", "Bo"])
+    match_id = phone.add_match(match)
+    assert match_id is not None
+    played = match.record_round("Bo", {"Ada": {"K": 1}})
+    assert phone.save_match(match_id, played, base=match)
+    assert phone.rename_player("Ada", "Ann")
+    assert store.load_match(match_id).players == ("Ann", "Bo")
+    assert phone.problems == ()
+
+    host.let_record("phone", False)
+    assert phone.role is Role.VIEWER
+    assert not phone.hide_player("Bo", True)
+
+
+def test_guests_settings_are_their_own_and_never_stored(
+    store: Store, gate: ShareGate, host: AppState
+) -> None:
+    host.set_language("sv")
+    host.set_theme("dark")
+    phone = _guest(store, gate)
+    # The stored choices are the host's: a guest starts from its own defaults.
+    assert (phone.lang, phone.theme, phone.keep_awake) == ("en", "system", True)
+    assert not phone.language_chosen
+    host.let_record("phone", True)
+    phone.set_language("es")
+    phone.set_theme("light")
+    phone.set_keep_awake(False)
+    assert (phone.lang, phone.theme, phone.keep_awake) == ("es", "light", False)
+    settings = store.settings()
+    assert (settings["language"], settings["theme"]) == ("sv", "dark")
+    assert settings["keep_awake"] is True
+    again = AppState.load(store, gate, session_id="host2", client_ip="::1")
+    assert (again.lang, again.theme, again.keep_awake) == ("sv", "dark", True)
+    assert phone.problems == ()
+
+
+def test_only_the_host_hands_out_codes_and_rights(
+    store: Store, gate: ShareGate, host: AppState
+) -> None:
+    phone = _guest(store, gate)
+    phone.let_record("phone", True)
+    phone.new_join_code()
+    assert phone.role is Role.VIEWER
+    assert gate.code == "123456"
+    assert [p.code for p in phone.problems] == ["view-only", "view-only"]
+
+    told = _announcements(host)
+    host.new_join_code()
+    assert gate.code == "654321"
+    assert phone.role is Role.LOCKED
+    assert told == ["share-changed"]
+    host.let_record("phone", True)
+    assert [p.code for p in host.problems] == ["guest-gone"]
+
+
+def test_a_guest_that_leaves_drops_off_the_hosts_list(
+    store: Store, gate: ShareGate, host: AppState
+) -> None:
+    phone = _guest(store, gate)
+    told = _announcements(phone)
+    assert [g.session_id for g in gate.guests()] == ["phone"]
+    phone.leave()
+    assert gate.guests() == () and phone.role is Role.LOCKED and told
+    host.leave()
+    assert host.role is Role.HOST
+
+
+def test_a_guest_whose_browser_goes_away_is_marked_and_announced_once(
+    store: Store, gate: ShareGate, host: AppState
+) -> None:
+    phone = _guest(store, gate)
+    told = _announcements(phone)
+    phone.set_away(True)
+    phone.set_away(True)
+    assert gate.guests()[0].away and told == ["share-changed"]
+    assert phone.role is Role.VIEWER
+    phone.set_away(False)
+    assert not gate.guests()[0].away and len(told) == 2
+    host.set_away(True)  # the host is no guest: nothing to mark or announce
+    assert len(told) == 2
+
+
+def test_without_sharing_every_session_is_the_host(store: Store) -> None:
+    state = AppState.load(store, session_id="x", client_ip=PHONE_IP)
+    assert state.role is Role.HOST
+    assert state.add_match(Match.new("uno", ["Ada", "Bo"])) is not None
+
+
+def test_the_join_code_and_guests_as_shown() -> None:
+    t = get_translator("es")
+    assert fmt.join_code_spoken("012345") == "0 1 2 3 4 5"
+    named = Guest("s1", "Bo", PHONE_IP, 1, can_record=False)
+    unnamed = Guest("s2", "", PHONE_IP, 3, can_record=False)
+    assert fmt.guest_label(t, named) == "Bo"
+    assert fmt.guest_label(get_translator("en"), unnamed) == "Guest 3"
+    spanish = fmt.guest_label(t, unnamed)
+    assert "3" in spanish and spanish != "Guest 3"

@@ -1,0 +1,63 @@
+"""Game, card, scoring and end wording in each language."""
+
+import pytest
+
+from companion.engine.games import GAMES, EndCondition, EndKind, LimitRule, Scoring
+from companion.words.game_texts import (
+    card_label,
+    card_name,
+    end_description,
+    game_description,
+    game_name,
+    scoring_name,
+    winner_description,
+)
+from companion.words.i18n import LANGUAGES, get_translator
+
+
+def test_game_names_are_what_each_table_calls_the_game():
+    names = {
+        lang: [game_name(get_translator(lang), game_id) for game_id in GAMES]
+        for lang in LANGUAGES
+    }
+    assert names["en"] == ["Crazy Eights", "Vändåtta", "Uno with regular decks"]
+    assert names["nb"] == ["Vri åtter", "Vändåtta", "Uno med vanlige kortstokker"]
+    assert names["sv"][2] == "Uno med vanliga kortlekar"
+    assert names["es"][0] == "Ocho loco"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_game_has_its_own_description(lang):
+    t = get_translator(lang)
+    descriptions = {game_description(t, game) for game in GAMES.values()}
+    assert len(descriptions) == len(GAMES)
+
+
+def test_card_names_agree_with_the_count():
+    t = get_translator("sv")
+    assert card_name(t, "8", 1) == "åtta"
+    assert card_name(t, "8", 3) == "åttor"
+    assert card_name(get_translator("es"), "BJ", 2) == "comodines negros"
+    assert card_name(t, "Z", 2) == "Z"
+
+
+def test_card_labels_are_short_and_numbers_stay_numbers():
+    assert card_label(get_translator("es"), "BJ") == "N★"
+    assert card_label(get_translator("nb"), "10") == "10"
+    assert card_label(get_translator("en"), "Q") == "Q"
+
+
+def test_match_ends_are_described_with_local_numbers():
+    t = get_translator("nb")
+    big = EndCondition(EndKind.LIMIT, 1500, LimitRule.REACHES)
+    assert end_description(t, big) == "Slutter når noen når 1\u00a0500"
+    passes = EndCondition(EndKind.LIMIT, 100, LimitRule.EXCEEDS)
+    assert end_description(t, passes) == "Slutter når noen går over 100"
+    one = EndCondition(EndKind.ROUNDS, 1)
+    assert end_description(get_translator("en"), one) == "Ends after 1 round"
+
+
+def test_scoring_modes_have_names_and_winners():
+    t = get_translator("es")
+    assert scoring_name(t, Scoring.PENALTY) == "Puntos en contra"
+    assert winner_description(t, Scoring.WINNER_COLLECTS) == "Gana el total más alto"
