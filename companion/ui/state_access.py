@@ -58,9 +58,14 @@ class SessionAccess:
 
     def join(self, attempt: str, name: str = "") -> AccessError | None:
         """Join the shared table with its code; the refusal, or None once in."""
+        replaced = self.gate.codes_replaced
         try:
             self.gate.join(self.session_id, self.client_ip, attempt, name)
         except AccessError as error:
+            if self.gate.codes_replaced != replaced:
+                # Too many wrong codes at the table: the host's screen shows the
+                # new code at once.
+                self._access_changed()
             return error
         self._access_changed()
         return None

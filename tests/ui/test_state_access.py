@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.access.sharing import Guest, Role, ShareGate
+from companion.access.sharing import TABLE_LIMITS, Guest, Role, ShareGate
 from companion.engine.match import Match
 from companion.storage import Store
 from companion.ui import format as fmt
@@ -156,6 +156,27 @@ def test_only_the_host_hands_out_codes_and_rights(
     assert told == ["share-changed"]
     host.let_record("phone", True)
     assert [p.code for p in host.problems] == ["guest-gone"]
+
+
+def test_too_many_wrong_codes_from_many_phones_tell_the_host(store: Store) -> None:
+    codes = iter(["123456", "654321"])
+    gate = ShareGate(True, new_code=lambda: next(codes))
+    host = AppState.load(store, gate, session_id="host", client_ip=HOST_IP)
+    told = _announcements(host)
+    (_, limit), _ = TABLE_LIMITS
+    errors = []
+    for n in range(limit):
+        phone = AppState.load(
+            store, gate, session_id=f"s{n}", client_ip=f"2001:db8::{n + 1:x}"
+        )
+        phone.tell_access_changes_with(lambda: told.append("share-changed"))
+        errors.append(phone.join("000000"))
+    assert [e.code for e in errors if e] == ["join-code-wrong"] * (limit - 1) + [
+        "join-rate-limited"
+    ]
+    # Only the wrong code that replaced the code is news for the host's screen.
+    assert told == ["share-changed"]
+    assert gate.code == "654321"
 
 
 def test_a_guest_that_leaves_drops_off_the_hosts_list(
