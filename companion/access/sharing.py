@@ -38,6 +38,9 @@ ACCESS_ERROR_CODES: dict[str, tuple[str, ...]] = {
     "join-rate-limited": ("seconds",),
     # A viewer (or a session that has not joined) tried to change something.
     "view-only": (),
+    # A guest tried what only the host's own device does (import, export, the
+    # stored settings, the players' names, sharing).
+    "host-only": (),
     # The host acted on a guest who has left or was dropped.
     "guest-gone": (),
 }
@@ -54,7 +57,11 @@ class Role(StrEnum):
 
     @property
     def can_change(self) -> bool:
-        """Whether this role may record and edit rounds, players and settings."""
+        """Whether this role may record, edit and delete rounds and start matches.
+
+        Everything else that changes or reveals the host's data (import, export,
+        stored settings, the data folder, players' names, sharing) is the host's.
+        """
         return self in (Role.HOST, Role.RECORDER)
 
     @property

@@ -117,7 +117,7 @@ def _row(
             subtitle=ft.Text(_stats_line(t, stats)),
             min_height=64,
             trailing=None
-            if not state.can_change
+            if not state.is_host
             else ft.Row(
                 [
                     icon_button(

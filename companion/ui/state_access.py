@@ -34,8 +34,13 @@ class SessionAccess:
 
     @property
     def can_change(self) -> bool:
-        """Whether this session may record, edit, start, rename and import."""
+        """Whether this session may record, edit and delete rounds, start matches."""
         return self.role.can_change
+
+    @property
+    def is_host(self) -> bool:
+        """Whether this session is the host's: imports, exports, names, settings."""
+        return self.role is Role.HOST
 
     def _allowed(self) -> bool:
         """Whether this session may write; a refusal is reported, nothing changes."""
@@ -71,11 +76,13 @@ class SessionAccess:
         return None
 
     def _hosting(self) -> bool:
-        # Only the host's own device hands out codes and rights: a guest's
-        # browser could send the event for these controls just the same.
+        """Whether this is the host's session; a guest's attempt is reported."""
+        # Only the host's own device hands out codes and rights, imports,
+        # exports and renames: a guest's browser could send the event for these
+        # controls just the same.
         if self.role is Role.HOST:
             return True
-        self.report(AccessError("view-only"))
+        self.report(AccessError("host-only" if self.can_change else "view-only"))
         return False
 
     def new_join_code(self) -> None:

@@ -176,6 +176,7 @@ ACCESS_ERROR_MESSAGES: dict[str, Message] = {
         "seconds",
     ),
     "view-only": N_("You can only view this table. Ask the host to let you record."),
+    "host-only": N_("Only the host can do that, on the host's own device."),
     "guest-gone": N_("That guest is no longer at the table."),
 }
 """A sentence for every code of companion.access.sharing.ACCESS_ERROR_CODES."""

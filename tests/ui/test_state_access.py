@@ -108,13 +108,52 @@ def test_a_phone_the_host_lets_record_records(
     assert match_id is not None
     played = match.record_round("Bo", {"Ada": {"K": 1}})
     assert phone.save_match(match_id, played, base=match)
-    assert phone.rename_player("Ada", "Ann")
-    assert store.load_match(match_id).players == ("Ann", "Bo")
+    edited = played.edit_round(0, "Ada", {"Bo": {"8": 1}})
+    assert phone.save_match(match_id, edited, base=played)
+    assert phone.save_match(match_id, edited.delete_round(0), base=edited)
+    rematch = phone.add_match(Match.new("crazy-eights", ["Bo", "Ada"]))
+    assert rematch is not None
+    assert store.load_match(match_id).rounds == ()
     assert phone.problems == ()
 
     host.let_record("phone", False)
     assert phone.role is Role.VIEWER
     assert not phone.hide_player("Bo", True)
+
+
+def test_a_recorder_gets_nothing_but_recording_and_the_data_stays(
+    store: Store, gate: ShareGate, host: AppState, tmp_path: Path
+) -> None:
+    host.add_match(Match.new("uno", ["Ada", "Bo"]))
+    host.set_language("sv")
+    export = tmp_path / "other.json"
+    other = Store.in_memory()
+    other.add_match(Match.new("crazy-eights", ["Cy", "Di"]))
+    other.update_settings(language="es", theme="dark")
+    other.export_all(export)
+    phone = _guest(store, gate)
+    host.let_record("phone", True)
+    assert phone.role is Role.RECORDER and not phone.is_host
+    before = _snapshot(store)
+
+    assert phone.import_file(export) is None
+    assert phone.export_all(tmp_path / "taken.json") is None
+    assert not phone.rename_player("Ada", "Ann")
+    assert not phone.hide_player("Bo", True)
+    phone.new_join_code()
+    phone.let_record("phone", False)
+    phone.set_language("es")
+    phone.set_theme("dark")
+
+    assert _snapshot(store) == before
+    assert not (tmp_path / "taken.json").exists()
+    assert [p.code for p in phone.problems] == ["host-only"] * 6
+    assert phone.role is Role.RECORDER and gate.code == "123456"
+    # Its own match is stored; the host's remembered game and rules are not its.
+    assert phone.add_match(Match.new("crazy-eights", ["Ada", "Bo"], limit=150))
+    settings = store.settings()
+    assert settings["last_game"] == "uno"
+    assert "crazy-eights" not in settings["house_rules"]
 
 
 def test_guests_settings_are_their_own_and_never_stored(
