@@ -10,6 +10,7 @@ from pathlib import Path
 import flet as ft
 
 from companion.ui import format as fmt
+from companion.ui.render_guard import guarded_screen
 from companion.ui.share_section import share_section
 from companion.ui.shell import choices, screen, section_title, toggle_row
 from companion.ui.state import AppState, use_app
@@ -138,6 +139,7 @@ def _data(
 
 
 @ft.component
+@guarded_screen
 def SettingsScreen() -> ft.View:
     """The app's settings; the language is named in itself."""
     state, t = use_app()
