@@ -246,7 +246,12 @@ class Store:
             match = self._matches.load(match_id).match
             transfer.export_csv(match, Path(path), round_label, total_label)
 
-    def import_file(self, path: Path | str) -> transfer.ImportResult:
-        """Import an export file, all checked first; StoreError and no change if bad."""
+    def import_file(
+        self, path: Path | str, shown_as: str | None = None
+    ) -> transfer.ImportResult:
+        """Import an export file, all checked first; StoreError and no change if bad.
+
+        Messages name the file as `shown_as` (the name the user picked) if given.
+        """
         with self._lock:
-            return transfer.import_file(self, Path(path))
+            return transfer.import_file(self, Path(path), shown_as)

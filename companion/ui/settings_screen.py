@@ -97,7 +97,7 @@ def _data(
         with tempfile.TemporaryDirectory() as scratch:
             upload = Path(scratch) / "import.json"
             upload.write_bytes(picked[0].bytes)
-            result = state.import_file(upload)
+            result = state.import_file(upload, picked[0].name)
         if result is None:
             set_outcome(None)
             return

@@ -181,12 +181,15 @@ class AppState(SessionAccess):
         self._saved("")
         return True
 
-    def import_file(self, path: Path) -> ImportResult | None:
-        """Add what an export file holds; None after reporting why it failed."""
+    def import_file(self, path: Path, name: str | None = None) -> ImportResult | None:
+        """Add what an export file holds; None after reporting why it failed.
+
+        `name` is the file's name as the user picked it (the path is a copy's).
+        """
         if not self._hosting():
             return None
         try:
-            result = self.store.import_file(path)
+            result = self.store.import_file(path, name)
         except StoreError as error:
             self.report(error)
             return None

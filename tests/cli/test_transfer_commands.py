@@ -290,3 +290,16 @@ def test_export_of_a_folder_with_no_data_creates_nothing(
     assert main(["export", str(tmp_path / "a.json"), "--data-dir", str(empty)]) == 0
     assert not empty.exists()
     assert json.loads((tmp_path / "a.json").read_text())["matches"] == []
+
+
+def test_a_file_nested_ten_thousand_deep_is_refused_with_a_sentence(
+    data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 10_000 + "]" * 10_000)
+    assert main(["import", str(deep), "--data-dir", str(data)]) == 1
+    err = capsys.readouterr().err
+    assert err == (
+        f"companion: {deep} is not an export from this app. Nothing was imported.\n"
+    )
+    assert only_match(data)
