@@ -12,7 +12,9 @@ def _draft() -> MatchDraft:
     return MatchDraft.for_game("crazy-eights", ("Ada", "Bo"))
 
 
-@pytest.mark.parametrize("typed", ["9" * 4301, "²", "-5", ""])
+@pytest.mark.parametrize(
+    "typed", ["9" * 4301, "²", "-5", ""], ids=["4301-digits", "²", "-5", "empty"]
+)
 @pytest.mark.parametrize(
     ("end_kind", "code"), [(EndKind.LIMIT, "bad-limit"), (EndKind.ROUNDS, "bad-rounds")]
 )
@@ -24,7 +26,7 @@ def test_a_typed_end_that_is_no_number_says_so(
     assert len(str(problem.params["value"])) <= 12
 
 
-@pytest.mark.parametrize("typed", ["9" * 4301, "²"])
+@pytest.mark.parametrize("typed", ["9" * 4301, "²"], ids=["4301-digits", "²"])
 def test_a_typed_card_value_that_is_no_number_says_so(typed: str) -> None:
     problem = _draft().set_value("8", typed).check()
     assert problem is not None and problem.code == "bad-card-value"

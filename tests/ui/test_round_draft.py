@@ -95,7 +95,11 @@ def test_changing_who_went_out_drops_their_cards(match: Match) -> None:
     assert draft.losers == ("Ada", "Cy")
 
 
-@pytest.mark.parametrize("typed", ["9" * 4301, "²", "1" * 10])
+@pytest.mark.parametrize(
+    "typed",
+    ["9" * 4301, "²", "1" * 10],
+    ids=["4301-digits", "superscript", "10-digits"],
+)
 def test_nonsense_typed_as_points_is_a_message_not_a_crash(
     match: Match, typed: str
 ) -> None:

@@ -36,6 +36,7 @@ def test_digits_are_read_as_a_whole_number(text: str, number: int) -> None:
         "9" * 1_000_000,
         " " * 1_000_000 + "5",
     ],
+    ids=lambda text: repr(text) if len(text) < 12 else f"{len(text)}-characters",
 )
 def test_anything_else_is_none_and_never_raises(text: str) -> None:
     assert parse_whole_number(text) is None
