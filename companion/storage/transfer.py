@@ -35,9 +35,9 @@ EXPORT_VERSION = 1
 """The version of the export file format this code writes and reads."""
 
 MAX_IMPORT_MEGABYTES = 12
-"""The largest import file: some 4,000 matches of a long evening each (a long
-match exports to about 3 kB), and below the 16 MiB that one message on Settings'
-connection may carry."""
+"""The largest import file: some 4,000 matches of ten rounds at four players
+(about 3 kB each), and below the 16 MiB that one message on Settings' connection
+may carry."""
 MAX_IMPORT_MATCHES = 5_000
 """A match every evening for thirteen years."""
 MAX_IMPORT_PLAYERS = 1_000
