@@ -1,4 +1,4 @@
-"""A screen whose rendering raises shows an error screen with a way back, logged."""
+"""A screen (or part) whose rendering raises shows an error with a way back, logged."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import flet as ft
 
 from companion.ui.shell import navigate, screen
 from companion.ui.state import AppState, use_app
+from companion.words.i18n import Translator
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -27,7 +28,7 @@ def shown_or_logged(render: Callable[[], T], fallback: Callable[[], T], what: st
     try:
         return render()
     except Exception:
-        logger.exception("the %s screen could not be shown", what)
+        logger.exception("%s could not be rendered", what)
         return fallback()
 
 
@@ -79,3 +80,24 @@ def guarded_screen(render: Callable[P, ft.View]) -> Callable[P, ft.View]:
         )
 
     return screen_or_error
+
+
+def guarded_part(render: Callable[P, ft.Control]) -> Callable[P, ft.Control]:
+    """`render` (a component inside a screen, whose first argument is the
+    translator) with a short error line as its fallback."""
+
+    @functools.wraps(render)
+    def part_or_error(*args: P.args, **kwargs: P.kwargs) -> ft.Control:
+        # No hook here: a memoized part must not follow the session's state.
+        t = args[0]
+        assert isinstance(t, Translator), render.__name__
+        return shown_or_logged(
+            lambda: render(*args, **kwargs),
+            lambda: ft.Text(
+                t.gettext("This part could not be shown; it was noted in the log."),
+                color=ft.Colors.ERROR,
+            ),
+            render.__name__,
+        )
+
+    return part_or_error
