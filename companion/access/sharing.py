@@ -158,10 +158,14 @@ class ShareGate:
         *,
         clock: Callable[[], float] = time.monotonic,
         new_code: Callable[[], str] = new_join_code,
+        on_replaced: Callable[[str], None] | None = None,
     ) -> None:
+        """`on_replaced` hears the new code whenever wrong codes replaced it."""
         self._shared = shared
         self._clock = clock
         self._new_code = new_code
+        self._on_replaced = on_replaced
+        self._told = 0
         self._lock = threading.Lock()
         self._code = new_code() if shared else ""
         self._guests: dict[str, Guest] = {}
@@ -202,6 +206,22 @@ class ShareGate:
     ) -> Guest:
         """Let the session in as a viewer if `attempt` is the code; AccessError
         when the code is malformed or wrong, or the client is locked out."""
+        try:
+            return self._join(session_id, client_ip, attempt, name)
+        finally:
+            self._tell_replaced()
+
+    def _tell_replaced(self) -> None:
+        """Give on_replaced a code replaced since it last heard (outside the lock)."""
+        with self._lock:
+            news = self._code if self._replaced != self._told else None
+            self._told = self._replaced
+        if news is not None and self._on_replaced is not None:
+            self._on_replaced(news)
+
+    def _join(
+        self, session_id: str, client_ip: str | None, attempt: str, name: str
+    ) -> Guest:
         ip = client_ip or ""
         with self._lock:
             known = self._guests.get(session_id)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import flet as ft
@@ -81,6 +81,20 @@ def announce(
     print(t.gettext("Press Ctrl-C to stop."), flush=True)
 
 
+def new_code_announcer(t: Translator) -> Callable[[str], None]:
+    """What tells the terminal that wrong codes replaced the join code."""
+
+    def announce_new_code(code: str) -> None:
+        print(
+            t.gettext(
+                "Too many wrong codes were typed: the join code is now {code}"
+            ).format(code=spaced_join_code(code)),
+            flush=True,
+        )
+
+    return announce_new_code
+
+
 def serve(host: str, port: int, data_dir: Path, share: bool = False) -> None:
     """Open the store in `data_dir` and serve the web app on host:port; blocks.
 
@@ -98,7 +112,7 @@ def serve(host: str, port: int, data_dir: Path, share: bool = False) -> None:
     # Host = a loopback client; an inherited "*" would let any guest on the
     # network claim to be this computer through X-Forwarded-For.
     os.environ["FORWARDED_ALLOW_IPS"] = trusted_proxies(os.environ)
-    gate = ShareGate(share or not is_loopback(host))
+    gate = ShareGate(share or not is_loopback(host), on_replaced=new_code_announcer(t))
     links = phone_urls(host, port) if gate.shared else ()
     announce(t, host, port, gate, links)
     from companion.serving import flet_quirks

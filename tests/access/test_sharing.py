@@ -267,6 +267,23 @@ def test_many_addresses_together_meet_one_table_wide_bound(gate, clock):
     assert gate.join(fresh, fresh, gate.code).client_ip == fresh
 
 
+def test_whoever_asked_hears_each_replaced_code_once(clock: Clock) -> None:
+    codes = iter(["111111", "222222", "333333"])
+    heard: list[str] = []
+    gate = ShareGate(
+        True, clock=clock, new_code=lambda: next(codes), on_replaced=heard.append
+    )
+    (seconds, limit), _ = TABLE_LIMITS
+    for ip in _addresses(limit):
+        refused(lambda ip=ip: gate.join(ip, ip, "999999"))
+    refused(lambda: gate.join("late", "2001:db8::ff", "999999"))
+    assert heard == ["222222"]
+    clock.now += seconds
+    for ip in _addresses(2 * limit)[limit:]:
+        refused(lambda ip=ip: gate.join(ip, ip, "999999"))
+    assert heard == ["222222", "333333"]
+
+
 def test_the_table_takes_no_more_wrong_codes_an_hour_than_its_bound(gate, clock):
     # A guesser with endless addresses tries a new one every second for 3 hours.
     hours = 3

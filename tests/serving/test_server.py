@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import os
 import re
@@ -15,7 +16,7 @@ import pytest
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from companion.access.share_links import terminal_qr
-from companion.access.sharing import ShareGate
+from companion.access.sharing import TABLE_LIMITS, AccessError, ShareGate
 from companion.serving import app
 from companion.serving.server import (
     TRUST_FORWARDED_FOR,
@@ -257,3 +258,20 @@ def test_serving_for_the_tests_believes_loopback_forwarders(
     monkeypatch.setenv(TRUST_FORWARDED_FOR, "1")
     serve("127.0.0.1", 8550, tmp_path, share=True)
     assert started.calls[0]["FORWARDED_ALLOW_IPS"] == "127.0.0.1,::1"
+
+
+def test_the_terminal_is_told_when_wrong_codes_replace_the_join_code(
+    tmp_path: Path, started: FakeRun, capsys: pytest.CaptureFixture[str]
+) -> None:
+    serve("127.0.0.1", 8550, tmp_path, share=True)
+    (gate,) = started.gates
+    first = _printed_code(capsys.readouterr().out)
+    for n in range(TABLE_LIMITS[0][1]):
+        with contextlib.suppress(AccessError):
+            wrong = "000000" if first != "000000" else "000001"
+            gate.join(f"s{n}", f"192.0.2.{n + 1}", wrong)
+    new = gate.code
+    assert new != first
+    assert capsys.readouterr().out == (
+        f"Too many wrong codes were typed: the join code is now {new[:3]} {new[3:]}\n"
+    )
