@@ -37,6 +37,7 @@ class FileBackend:
     def __init__(self, root: Path, report: Report, *, read_only: bool = False) -> None:
         self.root = root
         self._report = report
+        self._read_only = read_only
         self._directories = {
             "roster": root,
             "index": root / "index",
@@ -67,6 +68,7 @@ class FileBackend:
             self._found[kind].setdefault(key, []),
             check,
             self._report,
+            read_only=self._read_only,
         )
         return TinyDB(storage=lambda: storage)
 

@@ -73,8 +73,12 @@ class RevisionedJSONStorage(Storage):
         revisions: list[int],
         check: Check,
         report: Report,
+        *,
+        read_only: bool = False,
     ) -> None:
         self._directory = directory
+        # Read only (export): a damaged revision is passed over, not moved aside.
+        self._read_only = read_only
         self._key = key
         # Shared with the backend and updated in place, so that a later storage
         # for the same key knows which revisions exist.
@@ -109,7 +113,8 @@ class RevisionedJSONStorage(Storage):
                 decoded = decode_tables(raw)
                 checked = self._check(decoded, path)
             except DamagedData:
-                damaged.append((path, move_aside(path)))
+                if not self._read_only:
+                    damaged.append((path, move_aside(path)))
                 continue
             # A migrated document is kept in memory and written with the next save.
             text = raw.decode("utf-8")

@@ -303,3 +303,25 @@ def test_a_file_nested_ten_thousand_deep_is_refused_with_a_sentence(
         f"companion: {deep} is not an export from this app. Nothing was imported.\n"
     )
     assert only_match(data)
+
+
+def test_export_from_a_read_only_folder_passes_over_a_damaged_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = tmp_path / "data"
+    first = Match.new("crazy-eights", ["Ada", "Bo"]).record_round(
+        "Ada", {"Bo": {"8": 1}}
+    )
+    with Store.open(data) as store:
+        match_id = store.add_match(first)
+        store.save_match(match_id, first.record_round("Bo", {"Ada": {"K": 1}}))
+    (data / "matches" / f"{match_id}.2.json").write_bytes(b'{"match": {"1": {')
+    before = sorted(p.relative_to(data) for p in data.rglob("*"))
+    path = tmp_path / "all.json"
+    with immutable(data):
+        assert main(["export", str(path), "--data-dir", str(data)]) == 0
+    assert capsys.readouterr().err == ""
+    exported = json.loads(path.read_text())["matches"][0]
+    # The backup, the match as it was saved before.
+    assert Match.from_dict(exported["match"]) == first
+    assert sorted(p.relative_to(data) for p in data.rglob("*")) == before
