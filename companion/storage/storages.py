@@ -77,7 +77,8 @@ class RevisionedJSONStorage(Storage):
         read_only: bool = False,
     ) -> None:
         self._directory = directory
-        # Read only (export): a damaged revision is passed over, not moved aside.
+        # Read only (export): a damaged revision is passed over, not moved aside,
+        # and writes stay in memory.
         self._read_only = read_only
         self._key = key
         # Shared with the backend and updated in place, so that a later storage
@@ -143,6 +144,11 @@ class RevisionedJSONStorage(Storage):
 
     def write(self, data: Tables) -> None:
         """Store `data` as a new revision; StoreError and nothing changed on failure."""
+        if self._read_only:
+            # What opening repairs (the index, say) is kept for this reading only.
+            self._text = encode_tables(data)
+            self._loaded = True
+            return
         if not self._loaded and not self._newest_decodes():
             self._load()
         text = encode_tables(data)

@@ -325,3 +325,18 @@ def test_export_from_a_read_only_folder_passes_over_a_damaged_file(
     # The backup, the match as it was saved before.
     assert Match.from_dict(exported["match"]) == first
     assert sorted(p.relative_to(data) for p in data.rglob("*")) == before
+
+
+def test_export_from_a_read_only_folder_repairs_in_memory_only(
+    data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    match_id = only_match(data)
+    for bucket in (data / "index").iterdir():
+        bucket.unlink()
+    before = sorted(p.relative_to(data) for p in data.rglob("*"))
+    path = tmp_path / "all.json"
+    with immutable(data):
+        assert main(["export", str(path), "--data-dir", str(data)]) == 0
+    assert capsys.readouterr().out == f"Exported 1 match to {path}\n"
+    assert json.loads(path.read_text())["matches"][0]["id"] == match_id
+    assert sorted(p.relative_to(data) for p in data.rglob("*")) == before
