@@ -23,6 +23,11 @@ FORGET_AFTER = 3600.0
 """Seconds of quiet (no wrong code, no lockout) after which a client's wrong tries
 are forgotten: its next lockout is a first one again, and the gate keeps no
 record of every address that ever mistyped."""
+TABLE_LIMITS = ((60.0, 10), (3600.0, 30))
+"""(seconds, wrong codes): wrong codes from every address together that the table
+takes in that many seconds. Reaching one replaces the code and refuses every join
+until the oldest of those wrong codes is that old: an address that changes its
+address gains nothing (README, "Share the table")."""
 
 ACCESS_ERROR_CODES: dict[str, tuple[str, ...]] = {
     # What was typed is not six digits; this does not count as a wrong try.
@@ -33,6 +38,9 @@ ACCESS_ERROR_CODES: dict[str, tuple[str, ...]] = {
     "join-rate-limited": ("seconds",),
     # A viewer (or a session that has not joined) tried to change something.
     "view-only": (),
+    # A guest tried what only the host's own device does (import, export, the
+    # stored settings, the players' names, sharing).
+    "host-only": (),
     # The host acted on a guest who has left or was dropped.
     "guest-gone": (),
 }
@@ -49,7 +57,11 @@ class Role(StrEnum):
 
     @property
     def can_change(self) -> bool:
-        """Whether this role may record and edit rounds, players and settings."""
+        """Whether this role may record, edit and delete rounds and start matches.
+
+        Everything else that changes or reveals the host's data (import, export,
+        stored settings, the data folder, players' names, sharing) is the host's.
+        """
         return self in (Role.HOST, Role.RECORDER)
 
     @property
@@ -146,14 +158,20 @@ class ShareGate:
         *,
         clock: Callable[[], float] = time.monotonic,
         new_code: Callable[[], str] = new_join_code,
+        on_replaced: Callable[[str], None] | None = None,
     ) -> None:
+        """`on_replaced` hears the new code whenever wrong codes replaced it."""
         self._shared = shared
         self._clock = clock
         self._new_code = new_code
+        self._on_replaced = on_replaced
+        self._told = 0
         self._lock = threading.Lock()
         self._code = new_code() if shared else ""
         self._guests: dict[str, Guest] = {}
         self._tries: dict[str, _Tries] = {}
+        self._table_wrong: deque[float] = deque()
+        self._replaced = 0
         self._joined = 0
 
     @property
@@ -166,6 +184,12 @@ class ShareGate:
         """The current join code; "" when not shared."""
         with self._lock:
             return self._code
+
+    @property
+    def codes_replaced(self) -> int:
+        """How often too many wrong codes made the gate replace the code itself."""
+        with self._lock:
+            return self._replaced
 
     def role(self, session_id: str, client_ip: str | None) -> Role:
         """What the session at `client_ip` may do now."""
@@ -182,6 +206,22 @@ class ShareGate:
     ) -> Guest:
         """Let the session in as a viewer if `attempt` is the code; AccessError
         when the code is malformed or wrong, or the client is locked out."""
+        try:
+            return self._join(session_id, client_ip, attempt, name)
+        finally:
+            self._tell_replaced()
+
+    def _tell_replaced(self) -> None:
+        """Give on_replaced a code replaced since it last heard (outside the lock)."""
+        with self._lock:
+            news = self._code if self._replaced != self._told else None
+            self._told = self._replaced
+        if news is not None and self._on_replaced is not None:
+            self._on_replaced(news)
+
+    def _join(
+        self, session_id: str, client_ip: str | None, attempt: str, name: str
+    ) -> Guest:
         ip = client_ip or ""
         with self._lock:
             known = self._guests.get(session_id)
@@ -194,6 +234,9 @@ class ShareGate:
                 raise AccessError(
                     "join-rate-limited", seconds=math.ceil(tries.locked_until - now)
                 )
+            table_wait = self._table_wait(now)
+            if table_wait > 0:
+                raise AccessError("join-rate-limited", seconds=math.ceil(table_wait))
             digits = _typed_digits(attempt)
             if digits is None:
                 raise AccessError("join-code-format")
@@ -209,22 +252,51 @@ class ShareGate:
             self._guests[session_id] = guest
             return guest
 
+    def _table_wait(self, now: float) -> float:
+        """Seconds until the table takes a wrong code again; 0 if now (lock held)."""
+        longest = max(seconds for seconds, _ in TABLE_LIMITS)
+        while self._table_wrong and self._table_wrong[0] <= now - longest:
+            self._table_wrong.popleft()
+        wait = 0.0
+        for seconds, limit in TABLE_LIMITS:
+            recent = [at for at in self._table_wrong if at > now - seconds]
+            if len(recent) >= limit:
+                wait = max(wait, recent[-limit] + seconds - now)
+        return wait
+
     def _failed(self, ip: str, now: float) -> AccessError:
-        """Count a wrong code for `ip` (lock held); the error to raise."""
+        """Count a wrong code for `ip` and the table (lock held); the error to raise."""
+        self._table_wrong.append(now)
+        table_wait = self._table_wait(now)
+        if table_wait > 0:
+            self._replace_code()
         tries = self._tries.setdefault(ip, _Tries(deque()))
         tries.failures.append(now)
         tries.last_wrong = now
         while tries.failures and tries.failures[0] <= now - FAILURE_WINDOW:
             tries.failures.popleft()
-        if len(tries.failures) < MAX_FAILURES:
+        wait = 0.0
+        if len(tries.failures) >= MAX_FAILURES:
+            wait = min(FIRST_WAIT * 2**tries.lockouts, MAX_WAIT)
+            tries.lockouts += 1
+            tries.locked_until = now + wait
+            tries.failures.clear()
+        if max(wait, table_wait) > 0:
             return AccessError(
-                "join-code-wrong", attempts_left=MAX_FAILURES - len(tries.failures)
+                "join-rate-limited", seconds=math.ceil(max(wait, table_wait))
             )
-        wait = min(FIRST_WAIT * 2**tries.lockouts, MAX_WAIT)
-        tries.lockouts += 1
-        tries.locked_until = now + wait
-        tries.failures.clear()
-        return AccessError("join-rate-limited", seconds=math.ceil(wait))
+        return AccessError(
+            "join-code-wrong", attempts_left=MAX_FAILURES - len(tries.failures)
+        )
+
+    def _replace_code(self) -> None:
+        """A fresh code after too many wrong ones; joined guests stay (lock held)."""
+        # The guessers have seen this code fail often enough: a fresh one throws
+        # away everything their wrong guesses ruled out.
+        old = self._code
+        while self._code == old:
+            self._code = self._new_code()
+        self._replaced += 1
 
     def _forget_quiet(self, now: float) -> None:
         """Drop the wrong tries of clients quiet for FORGET_AFTER (lock held)."""

@@ -24,7 +24,7 @@ def run_export(args: argparse.Namespace, t: Translator) -> int:
         print(f"companion: {usage}", file=sys.stderr)
         return 2
     try:
-        with Store.open(data_dir(args.data_dir)) as store:
+        with Store.open(data_dir(args.data_dir), read_only=True) as store:
             if args.match and args.csv:
                 store.export_csv(args.match, args.path)
                 # TRANSLATORS: {match} is a match's id, e.g. 0123456789ab.

@@ -32,6 +32,8 @@ ERROR_CODES: dict[str, tuple[str, ...]] = {
     "name-too-long": ("name", "max"),
     "duplicate-name": ("name",),
     "match-over": (),
+    # A match holds at most `max` rounds (Match.MAX_MATCH_ROUNDS), however it ends.
+    "too-many-rounds": ("max",),
     "bad-points": ("player", "points"),
     "points-too-high": ("player", "points", "max"),
     "nobody-out-not-allowed": (),

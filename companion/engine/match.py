@@ -10,6 +10,7 @@ from typing import Any
 from companion.engine.errors import MatchError
 from companion.engine.games import EndKind, Game, LimitRule, Scoring, get_game
 from companion.engine.match_settings import (
+    MAX_ROUNDS,
     MatchSettings,
     check_decks,
     check_end,
@@ -23,6 +24,10 @@ from companion.engine.match_settings import (
 from companion.engine.rounds import Hand, Round, build_round, round_to_dict
 
 __all__ = ["Hand", "Match", "MatchError", "MatchSettings", "Round", "Standing"]
+
+MAX_MATCH_ROUNDS = MAX_ROUNDS
+"""The most rounds any match holds, however it ends: far past any evening at a
+table, and a bound on what one match costs to store, load and show."""
 
 
 @dataclass(frozen=True)
@@ -43,6 +48,11 @@ class Match:
     first_dealer: str
     settings: MatchSettings
     rounds: tuple[Round, ...] = ()
+
+    def __post_init__(self) -> None:
+        # Here, so that no path (recording, import, a game of one's own) builds one.
+        if len(self.rounds) > MAX_MATCH_ROUNDS:
+            raise MatchError("too-many-rounds", max=MAX_MATCH_ROUNDS)
 
     @classmethod
     def new(
@@ -265,6 +275,8 @@ class Match:
                 decks=settings["decks"],
                 first_dealer=data["first_dealer"],
             )
+            if len(data["rounds"]) > MAX_MATCH_ROUNDS:
+                raise MatchError("too-many-rounds", max=MAX_MATCH_ROUNDS)
             played = tuple(
                 match._build_round(r["went_out"], r["hands"]) for r in data["rounds"]
             )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import flet as ft
@@ -20,8 +21,16 @@ from companion.storage import Store, StoreError
 from companion.words.i18n import Translator, terminal_translator
 from companion.words.messages import error_message
 
-TRUSTED_PROXIES = "127.0.0.1,::1"
-"""The only peers whose X-Forwarded-For uvicorn believes (the browser tests)."""
+TRUST_FORWARDED_FOR = "COMPANION_TRUST_FORWARDED_FOR"
+"""For tests only: set to 1, X-Forwarded-For from a loopback peer names the client,
+so the browser tests can play phones from this machine."""
+
+
+def trusted_proxies(environ: Mapping[str, str]) -> str:
+    """The peers whose X-Forwarded-For uvicorn believes: none unless tests ask."""
+    # Believed from loopback, anything on this machine that forwards phones (a
+    # local reverse proxy) would make every phone the host.
+    return "127.0.0.1,::1" if environ.get(TRUST_FORWARDED_FOR) == "1" else ""
 
 
 def is_loopback(host: str) -> bool:
@@ -72,6 +81,20 @@ def announce(
     print(t.gettext("Press Ctrl-C to stop."), flush=True)
 
 
+def new_code_announcer(t: Translator) -> Callable[[str], None]:
+    """What tells the terminal that wrong codes replaced the join code."""
+
+    def announce_new_code(code: str) -> None:
+        print(
+            t.gettext(
+                "Too many wrong codes were typed: the join code is now {code}"
+            ).format(code=spaced_join_code(code)),
+            flush=True,
+        )
+
+    return announce_new_code
+
+
 def serve(host: str, port: int, data_dir: Path, share: bool = False) -> None:
     """Open the store in `data_dir` and serve the web app on host:port; blocks.
 
@@ -88,8 +111,8 @@ def serve(host: str, port: int, data_dir: Path, share: bool = False) -> None:
     os.environ["FLET_WEB_NO_CDN"] = "1"
     # Host = a loopback client; an inherited "*" would let any guest on the
     # network claim to be this computer through X-Forwarded-For.
-    os.environ["FORWARDED_ALLOW_IPS"] = TRUSTED_PROXIES
-    gate = ShareGate(share or not is_loopback(host))
+    os.environ["FORWARDED_ALLOW_IPS"] = trusted_proxies(os.environ)
+    gate = ShareGate(share or not is_loopback(host), on_replaced=new_code_announcer(t))
     links = phone_urls(host, port) if gate.shared else ()
     announce(t, host, port, gate, links)
     from companion.serving import flet_quirks

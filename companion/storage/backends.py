@@ -34,17 +34,20 @@ class Backend(Protocol):
 class FileBackend:
     """Document files in a data directory: roster at the top, then index/, matches/."""
 
-    def __init__(self, root: Path, report: Report) -> None:
+    def __init__(self, root: Path, report: Report, *, read_only: bool = False) -> None:
         self.root = root
         self._report = report
+        self._read_only = read_only
         self._directories = {
             "roster": root,
             "index": root / "index",
             "matches": root / "matches",
         }
         for directory in self._directories.values():
-            directory.mkdir(parents=True, exist_ok=True)
-            remove_temporary_files(directory)
+            # Read only: a missing folder holds nothing, a crash's leftovers stay.
+            if not read_only:
+                directory.mkdir(parents=True, exist_ok=True)
+                remove_temporary_files(directory)
         self._found = {
             kind: scan_revisions(directory)
             for kind, directory in self._directories.items()
@@ -65,6 +68,7 @@ class FileBackend:
             self._found[kind].setdefault(key, []),
             check,
             self._report,
+            read_only=self._read_only,
         )
         return TinyDB(storage=lambda: storage)
 

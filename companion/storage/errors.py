@@ -29,6 +29,10 @@ STORE_ERROR_CODES: dict[str, tuple[str, ...]] = {
     "import-wrong-shape": ("path", "where"),
     "import-newer-version": ("path", "version", "supported"),
     "import-bad-match": ("path", "id", "reason"),
+    # An import file past the limits no real table reaches (storage/transfer.py).
+    "import-too-large": ("path", "max"),
+    "import-too-many-matches": ("path", "count", "max"),
+    "import-too-many-players": ("path", "count", "max"),
     "export-failed": ("path", "reason"),
 }
 """Every code StoreError can carry, with the names of its parameters."""

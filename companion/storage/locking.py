@@ -39,6 +39,26 @@ class DirectoryLock:
         lock.acquire()
         return lock
 
+    @classmethod
+    def share(cls, directory: Path) -> "DirectoryLock":
+        """A shared lock for reading only: refused while a writer holds the directory.
+
+        Where the lock file cannot be opened (a read-only medium that never held
+        one, or no data yet) nobody can be writing there: no lock is needed.
+        """
+        lock = cls(directory)
+        try:
+            descriptor = os.open(lock._path, os.O_RDONLY)
+        except OSError:
+            return lock
+        try:
+            fcntl.flock(descriptor, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError as error:
+            os.close(descriptor)
+            raise StoreError("data-locked", path=str(directory)) from error
+        lock._descriptor = descriptor
+        return lock
+
     def acquire(self) -> None:
         """Take the lock, or StoreError("data-locked") if someone else holds it."""
         try:

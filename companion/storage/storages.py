@@ -73,8 +73,13 @@ class RevisionedJSONStorage(Storage):
         revisions: list[int],
         check: Check,
         report: Report,
+        *,
+        read_only: bool = False,
     ) -> None:
         self._directory = directory
+        # Read only (export): a damaged revision is passed over, not moved aside,
+        # and writes stay in memory.
+        self._read_only = read_only
         self._key = key
         # Shared with the backend and updated in place, so that a later storage
         # for the same key knows which revisions exist.
@@ -109,7 +114,8 @@ class RevisionedJSONStorage(Storage):
                 decoded = decode_tables(raw)
                 checked = self._check(decoded, path)
             except DamagedData:
-                damaged.append((path, move_aside(path)))
+                if not self._read_only:
+                    damaged.append((path, move_aside(path)))
                 continue
             # A migrated document is kept in memory and written with the next save.
             text = raw.decode("utf-8")
@@ -138,6 +144,11 @@ class RevisionedJSONStorage(Storage):
 
     def write(self, data: Tables) -> None:
         """Store `data` as a new revision; StoreError and nothing changed on failure."""
+        if self._read_only:
+            # What opening repairs (the index, say) is kept for this reading only.
+            self._text = encode_tables(data)
+            self._loaded = True
+            return
         if not self._loaded and not self._newest_decodes():
             self._load()
         text = encode_tables(data)

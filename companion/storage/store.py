@@ -64,14 +64,18 @@ class Store:
             self.notices.append(StoreNotice("data-migrated", versions))
 
     @classmethod
-    def open(cls, data_dir: Path | str) -> Store:
-        """The store of a data directory (created if need be), locked for this Store."""
+    def open(cls, data_dir: Path | str, *, read_only: bool = False) -> Store:
+        """The store of a data directory (created if need be), locked for this Store.
+
+        `read_only` (export) neither creates nor needs to write the directory, so
+        a read-only medium works; it is refused only while a writer holds it.
+        """
         root = Path(data_dir)
-        lock = DirectoryLock.take(root)
+        lock = DirectoryLock.share(root) if read_only else DirectoryLock.take(root)
         try:
             notices: list[StoreNotice] = []
             try:
-                backend = FileBackend(root, notices.append)
+                backend = FileBackend(root, notices.append, read_only=read_only)
             except OSError as error:
                 raise unusable(root, error) from error
             return cls(backend, notices, lock)
@@ -242,7 +246,12 @@ class Store:
             match = self._matches.load(match_id).match
             transfer.export_csv(match, Path(path), round_label, total_label)
 
-    def import_file(self, path: Path | str) -> transfer.ImportResult:
-        """Import an export file, all checked first; StoreError and no change if bad."""
+    def import_file(
+        self, path: Path | str, shown_as: str | None = None
+    ) -> transfer.ImportResult:
+        """Import an export file, all checked first; StoreError and no change if bad.
+
+        Messages name the file as `shown_as` (the name the user picked) if given.
+        """
         with self._lock:
-            return transfer.import_file(self, Path(path))
+            return transfer.import_file(self, Path(path), shown_as)

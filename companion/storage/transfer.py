@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from companion.engine.errors import MatchError
 from companion.engine.match import Match
-from companion.engine.match_settings import check_name
+from companion.engine.match_settings import check_name, name_key
 from companion.storage.errors import StoreError
 from companion.storage.files import fsync_directory, write_new_file
 from companion.storage.records import (
@@ -33,6 +33,15 @@ if TYPE_CHECKING:
 FORMAT = "card-table-companion"
 EXPORT_VERSION = 1
 """The version of the export file format this code writes and reads."""
+
+MAX_IMPORT_MEGABYTES = 12
+"""The largest import file: some 4,000 matches of ten rounds at four players
+(about 3 kB each), and below the 16 MiB that one message on Settings' connection
+may carry."""
+MAX_IMPORT_MATCHES = 5_000
+"""A match every evening for thirteen years."""
+MAX_IMPORT_PLAYERS = 1_000
+"""Different players in one file, matches and roster together."""
 
 
 @dataclass(frozen=True)
@@ -125,21 +134,39 @@ class _Reject(Exception):
         self.error = error
 
 
-def read_import(path: Path) -> ImportData:
-    """Everything in an import file, fully checked; StoreError if anything is bad."""
+def read_import(path: Path, shown_as: str | None = None) -> ImportData:
+    """Everything in an import file, fully checked; StoreError if anything is bad.
+
+    The one place the bounds on an import are kept, for the command line and
+    Settings alike; messages name the file as `shown_as` (the name the user
+    picked) when given, else by its path.
+    """
+    name = shown_as or str(path)
+    most = MAX_IMPORT_MEGABYTES * 2**20
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as file:
+            raw = file.read(most + 1)
     except OSError as error:
         reason = error.strerror or type(error).__name__
-        raise StoreError("import-unreadable", path=str(path), reason=reason) from error
+        raise StoreError("import-unreadable", path=name, reason=reason) from error
+    if len(raw) > most:
+        raise StoreError("import-too-large", path=name, max=MAX_IMPORT_MEGABYTES)
     try:
         document = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as error:
-        raise StoreError("import-not-json", path=str(path)) from error
+    except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        # RecursionError: nested deeper than Python reads, which no export is.
+        raise StoreError("import-not-json", path=name) from error
     try:
-        return _check_import(document, str(path))
+        return _check_import(document, name)
     except _Reject as rejected:
         raise rejected.error from None
+    except RecursionError as error:
+        raise StoreError("import-not-json", path=name) from error
+
+
+def _too_many(path: str, code: str, count: int, most: int) -> None:
+    if count > most:
+        raise _Reject(StoreError(code, path=path, count=count, max=most))
 
 
 def _shape(path: str, where: str) -> _Reject:
@@ -170,12 +197,18 @@ def _check_import(document: object, path: str) -> ImportData:
         raise _shape(path, "matches")
     if not isinstance(players, list):
         raise _shape(path, "players")
+    # Counted before anything in them is checked: the checks cost time.
+    _too_many(path, "import-too-many-matches", len(entries), MAX_IMPORT_MATCHES)
+    _too_many(path, "import-too-many-players", len(players), MAX_IMPORT_PLAYERS)
     matches = tuple(_check_match(entry, n, path) for n, entry in enumerate(entries))
     ids = [stored.id for stored in matches]
     for n, match_id in enumerate(ids):
         if match_id in ids[:n]:
             raise _shape(path, f"matches[{n}].id")
     records = tuple(_check_player(entry, n, path) for n, entry in enumerate(players))
+    names = {name_key(r.name) for r in records}
+    names.update(name_key(name) for stored in matches for name in stored.match.players)
+    _too_many(path, "import-too-many-players", len(names), MAX_IMPORT_PLAYERS)
     settings = document.get("settings") if kind == "all" else None
     if settings is not None:
         if not isinstance(settings, dict) or not set(settings) <= set(
@@ -220,9 +253,9 @@ def _check_player(entry: object, n: int, path: str) -> PlayerRecord:
     return PlayerRecord(name, entry.get("hidden", False))
 
 
-def import_file(store: Store, path: Path) -> ImportResult:
+def import_file(store: Store, path: Path, shown_as: str | None = None) -> ImportResult:
     """Check a whole import file, then add what the store does not have yet."""
-    data = read_import(path)
+    data = read_import(path, shown_as)
     before = {player.name for player in store.players()}
     store.include_players(data.players)
     added = store.add_imported(data.matches)

@@ -9,6 +9,7 @@ import flet as ft
 from companion.engine.games import EndKind
 from companion.engine.match import Match
 from companion.ui import format as fmt
+from companion.ui.render_guard import guarded_part
 from companion.ui.shell import labelled
 from companion.ui.theme import TARGET, seat_colour
 from companion.words.i18n import Translator
@@ -52,6 +53,7 @@ def _round_actions(
 
 
 @ft.component
+@guarded_part
 def RoundTile(
     t: Translator,
     match: Match,
@@ -188,6 +190,7 @@ def totals_chart(t: Translator, match: Match) -> ft.Control | None:
 
 
 @ft.component
+@guarded_part
 def TotalsChart(t: Translator, match: Match) -> ft.Control:
     """The running total of each player after every round, one line per seat."""
     # Imported on the first chart drawn, not at start-up: flet_charts brings

@@ -10,6 +10,7 @@ from companion.ui.match_draft import DraftUpdate, MatchDraft
 from companion.ui.shell import choices, section_title
 from companion.ui.theme import TARGET
 from companion.words.i18n import Translator
+from companion.words.typed_numbers import parse_whole_number
 
 
 def house_rules_section(
@@ -67,7 +68,7 @@ def house_rules_section(
                     for n in game.deck_options
                 ],
                 str(decks),
-                lambda v: update(lambda d: d.set(decks=int(v))),
+                lambda v: update(lambda d: d.set(decks=parse_whole_number(v))),
             )
         )
     values = ft.Row(

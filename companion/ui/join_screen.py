@@ -5,12 +5,14 @@ from __future__ import annotations
 import flet as ft
 
 from companion.access.sharing import AccessError
+from companion.ui.render_guard import guarded_screen
 from companion.ui.shell import screen
 from companion.ui.state import use_app
 from companion.words.messages import error_message
 
 
 @ft.component
+@guarded_screen
 def JoinScreen() -> ft.View:
     """The only screen a session that has not joined gets: code, name, Join."""
     state, t = use_app()

@@ -7,11 +7,13 @@ from collections.abc import Callable, Mapping, Sequence
 import flet as ft
 
 from companion.ui import format as fmt
+from companion.ui.render_guard import guarded_part
 from companion.ui.theme import KEY_HEIGHT, KEY_WIDTH, TARGET
 from companion.words.i18n import Translator
 
 
 @ft.component
+@guarded_part
 def CardKeys(
     t: Translator,
     player: str,
@@ -114,6 +116,7 @@ def hand_chips(
 
 
 @ft.component
+@guarded_part
 def KeypadPanel(
     t: Translator,
     player: str,

@@ -15,6 +15,7 @@ from companion.engine.match_settings import (
     default_limit_rule,
     name_key,
 )
+from companion.words.typed_numbers import parse_whole_number, shown_as_typed
 
 
 @dataclass(frozen=True)
@@ -144,22 +145,25 @@ class MatchDraft:
         return replace(self, values={**self.values, face: text})
 
     def _number(self, text: str, code: str) -> int:
-        cleaned = text.strip()
-        if not cleaned.isdigit():
+        number = parse_whole_number(text)
+        if number is None:
             most = MAX_ROUNDS if code == "bad-rounds" else MAX_LIMIT
-            raise MatchError(code, value=cleaned, max=most)
-        return int(cleaned)
+            raise MatchError(code, value=shown_as_typed(text), max=most)
+        return number
 
     def build(self) -> Match:
         """The new match; MatchError says what to fix."""
         values: dict[str, int] = {}
         for face, text in self.values.items():
-            cleaned = text.strip()
-            if not cleaned.isdigit():
+            value = parse_whole_number(text)
+            if value is None:
                 raise MatchError(
-                    "bad-card-value", face=face, value=cleaned, max=MAX_CARD_VALUE
+                    "bad-card-value",
+                    face=face,
+                    value=shown_as_typed(text),
+                    max=MAX_CARD_VALUE,
                 )
-            values[face] = int(cleaned)
+            values[face] = value
         limit = rounds = None
         if self.end_kind is EndKind.ROUNDS:
             rounds = self._number(self.end_text, "bad-rounds")

@@ -6,6 +6,7 @@ import flet as ft
 
 from companion.storage import MatchSummary
 from companion.ui import format as fmt
+from companion.ui.render_guard import guarded_screen
 from companion.ui.shell import empty_state, navigate, screen, section_title
 from companion.ui.state import use_app
 from companion.ui.theme import TARGET
@@ -55,6 +56,7 @@ def _match_tile(t: Translator, summary: MatchSummary) -> ft.Control:
 
 
 @ft.component
+@guarded_screen
 def MatchesScreen() -> ft.View:
     """Lists matches; one tap resumes the one in progress."""
     state, t = use_app()

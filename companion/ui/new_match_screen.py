@@ -12,6 +12,7 @@ from companion.ui import format as fmt
 from companion.ui.access import view_only_screen
 from companion.ui.house_rules_section import house_rules_section
 from companion.ui.match_draft import DraftUpdate, MatchDraft
+from companion.ui.render_guard import guarded_screen
 from companion.ui.shell import (
     action_bar,
     icon_button,
@@ -161,6 +162,7 @@ def _seats(t: Translator, draft: MatchDraft, update: DraftUpdate) -> list[ft.Con
 
 
 @ft.component
+@guarded_screen
 def NewMatchScreen() -> ft.View:
     """Sets up a match (or a rematch) and starts it."""
     state, t = use_app()

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
+from companion.ui.render_guard import guarded_screen
 from companion.ui.shell import empty_state, icon_button, screen, section_title
 from companion.ui.state import AppState, use_app
 from companion.words.i18n import Translator
@@ -117,7 +118,7 @@ def _row(
             subtitle=ft.Text(_stats_line(t, stats)),
             min_height=64,
             trailing=None
-            if not state.can_change
+            if not state.is_host
             else ft.Row(
                 [
                     icon_button(
@@ -143,6 +144,7 @@ def _row(
 
 
 @ft.component
+@guarded_screen
 def PlayersScreen() -> ft.View:
     """The roster; hidden players are listed apart and can come back."""
     state, t = use_app()

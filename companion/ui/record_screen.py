@@ -11,6 +11,7 @@ from companion.engine.match import Match
 from companion.ui import format as fmt
 from companion.ui.access import view_only_screen
 from companion.ui.keypad import KeypadPanel, hand_chips
+from companion.ui.render_guard import guarded_screen
 from companion.ui.round_draft import RoundDraft
 from companion.ui.scoreboard_screen import show_undo
 from companion.ui.shell import (
@@ -25,6 +26,7 @@ from companion.ui.state import use_app
 from companion.ui.theme import TARGET
 from companion.words.i18n import Translator
 from companion.words.messages import error_message
+from companion.words.typed_numbers import parse_whole_number
 
 Update = Callable[[Callable[[RoundDraft], RoundDraft]], None]
 
@@ -160,6 +162,7 @@ def _summary(
 
 
 @ft.component
+@guarded_screen
 def RecordScreen() -> ft.View:
     """Taps in a round; Save stays disabled, with the reason, until it is valid."""
     state, t = use_app()
@@ -167,7 +170,8 @@ def RecordScreen() -> ft.View:
     match_id = params.get("id", "")
     number = params.get("number")
     match = state.load_match(match_id)
-    index = int(number) - 1 if number and number.isdigit() else None
+    typed = parse_whole_number(number) if number else None
+    index = typed - 1 if typed is not None else None
     if match is not None and index is not None and not 0 <= index < len(match.rounds):
         index = None
     draft, set_draft = ft.use_state(

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field, replace
 
 from companion.engine.errors import MatchError
 from companion.engine.match import Hand, Match
+from companion.words.typed_numbers import parse_whole_number, shown_as_typed
 
 
 @dataclass(frozen=True)
@@ -115,12 +116,14 @@ class RoundDraft:
         entries: dict[str, object] = {}
         for player in self.losers:
             if player in self.typed:
-                text = self.typed[player].strip()
-                if not text:
+                text = self.typed[player]
+                if not text.strip():
                     raise MatchError("missing-hand", player=player)
-                if not text.isdigit():
-                    raise MatchError("bad-points", player=player, points=text)
-                entries[player] = int(text)
+                points = parse_whole_number(text)
+                if points is None:
+                    shown = shown_as_typed(text)
+                    raise MatchError("bad-points", player=player, points=shown)
+                entries[player] = points
             else:
                 if not self.hand(player) and self.went_out is not None:
                     raise MatchError("empty-hand", player=player)
@@ -146,7 +149,6 @@ class RoundDraft:
     def hand_points(self, match: Match, player: str) -> int | None:
         """The points `player`'s hand is worth at this table, None if not a number."""
         if player in self.typed:
-            text = self.typed[player].strip()
-            return int(text) if text.isdigit() else None
+            return parse_whole_number(self.typed[player])
         values = match.settings.values
         return sum(values[face] * count for face, count in self.hand(player).items())

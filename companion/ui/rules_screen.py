@@ -6,6 +6,7 @@ import flet as ft
 
 from companion.engine.games import GAMES
 from companion.ui import format as fmt
+from companion.ui.render_guard import guarded_screen
 from companion.ui.shell import choices, navigate, screen, section_title
 from companion.ui.state import AppState, use_app
 from companion.words.i18n import Translator
@@ -51,6 +52,7 @@ def _game_picker(t: Translator, game_id: str) -> ft.Control:
 
 
 @ft.component
+@guarded_screen
 def RulesScreen() -> ft.View:
     """Shows one game's reminders, or the hits of a search over all games."""
     state, t = use_app()

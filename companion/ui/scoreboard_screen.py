@@ -9,6 +9,7 @@ import flet as ft
 from companion.engine.match import Match
 from companion.ui import format as fmt
 from companion.ui.history import round_history, totals_chart
+from companion.ui.render_guard import guarded_screen
 from companion.ui.shell import (
     icon_button,
     navigate,
@@ -155,6 +156,7 @@ def show_undo(
 
 
 @ft.component
+@guarded_screen
 def ScoreboardScreen() -> ft.View:
     """The standings of one match and everything done to it."""
     state, t = use_app()

@@ -9,14 +9,13 @@ from pathlib import Path
 
 import flet as ft
 
-from companion.storage import StoreError
 from companion.ui import format as fmt
+from companion.ui.render_guard import guarded_screen
 from companion.ui.share_section import share_section
 from companion.ui.shell import choices, screen, section_title, toggle_row
 from companion.ui.state import AppState, use_app
 from companion.ui.theme import TARGET
 from companion.words.i18n import LANGUAGES, Translator
-from companion.words.messages import error_message
 
 
 def _language(t: Translator, state: AppState) -> list[ft.Control]:
@@ -75,10 +74,9 @@ def _data(
         # not to the machine that serves the app.
         name = datetime.now().strftime("companion-%Y%m%d-%H%M%S.json")
         with tempfile.TemporaryDirectory() as scratch:
-            try:
-                count = state.store.export_all(Path(scratch) / name)
-            except StoreError as error:
-                set_outcome(error_message(t, error))
+            count = state.export_all(Path(scratch) / name)
+            if count is None:
+                set_outcome(None)
                 return
             data = (Path(scratch) / name).read_bytes()
         await ft.FilePicker().save_file(file_name=name, src_bytes=data)
@@ -99,7 +97,7 @@ def _data(
         with tempfile.TemporaryDirectory() as scratch:
             upload = Path(scratch) / "import.json"
             upload.write_bytes(picked[0].bytes)
-            result = state.import_file(upload)
+            result = state.import_file(upload, picked[0].name)
         if result is None:
             set_outcome(None)
             return
@@ -141,6 +139,7 @@ def _data(
 
 
 @ft.component
+@guarded_screen
 def SettingsScreen() -> ft.View:
     """The app's settings; the language is named in itself."""
     state, t = use_app()
@@ -149,6 +148,7 @@ def SettingsScreen() -> ft.View:
         *share_section(t, state),
         *_language(t, state),
         *_theme(t, state),
-        *(_data(t, state, outcome, set_outcome) if state.can_change else []),
+        # The data, its folder, export and import are the host's alone.
+        *(_data(t, state, outcome, set_outcome) if state.is_host else []),
     ]
     return screen(state, "/settings", t.gettext("Settings"), controls, nav=3)

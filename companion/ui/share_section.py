@@ -117,6 +117,19 @@ def share_section(t: Translator, state: AppState) -> list[ft.Control]:
             ]
         ),
         _code(t, state),
+        *(
+            [
+                ft.Text(
+                    t.gettext(
+                        "Too many wrong codes were typed, so the join code was "
+                        "replaced. Phones that joined stay; give new phones this code."
+                    ),
+                    color=ft.Colors.ERROR,
+                )
+            ]
+            if state.gate.codes_replaced
+            else []
+        ),
         ft.Text(
             t.gettext(
                 "A new code sends every phone that joined back to the join screen."

@@ -122,6 +122,9 @@ class AppState(SessionAccess):
             self.report(error)
             return None
         self._saved(match_id)
+        if not self.is_host:
+            # The remembered game and house rules are the host's stored settings.
+            return match_id
         # The match exists now: failing to remember its rules must not hide it.
         house = dict(self.store.settings()["house_rules"])
         house[match.game_id] = match.settings.to_dict()
@@ -156,7 +159,7 @@ class AppState(SessionAccess):
 
     def rename_player(self, old: str, new: str) -> bool:
         """Rename a player everywhere; False after reporting why it failed."""
-        if not self._allowed():
+        if not self._hosting():
             return False
         try:
             self.store.rename_player(old, new)
@@ -168,7 +171,7 @@ class AppState(SessionAccess):
 
     def hide_player(self, name: str, hidden: bool) -> bool:
         """Hide a player from the new-match roster, or show them again."""
-        if not self._allowed():
+        if not self._hosting():
             return False
         try:
             self.store.hide_player(name, hidden=hidden)
@@ -178,17 +181,31 @@ class AppState(SessionAccess):
         self._saved("")
         return True
 
-    def import_file(self, path: Path) -> ImportResult | None:
-        """Add what an export file holds; None after reporting why it failed."""
-        if not self._allowed():
+    def import_file(self, path: Path, name: str | None = None) -> ImportResult | None:
+        """Add what an export file holds; None after reporting why it failed.
+
+        `name` is the file's name as the user picked it (the path is a copy's).
+        """
+        if not self._hosting():
             return None
         try:
-            result = self.store.import_file(path)
+            result = self.store.import_file(path, name)
         except StoreError as error:
             self.report(error)
             return None
         self._saved("")
         return result
+
+    def export_all(self, path: Path) -> int | None:
+        """Write every match, player and setting to `path` (the host only); the
+        number of matches, or None after reporting why not."""
+        if not self._hosting():
+            return None
+        try:
+            return self.store.export_all(path)
+        except StoreError as error:
+            self.report(error)
+            return None
 
     def tell_others_with(self, broadcast: Callable[[str], None]) -> None:
         """Set how a save is announced to the other sessions (pubsub)."""
@@ -225,7 +242,7 @@ class AppState(SessionAccess):
         # Spanish must not turn the host's screen Spanish.
         if self.is_guest:
             return True
-        return self._allowed() and self._update(**changes)
+        return self._hosting() and self._update(**changes)
 
     def _update(self, **changes: object) -> bool:
         try:

@@ -34,8 +34,13 @@ class SessionAccess:
 
     @property
     def can_change(self) -> bool:
-        """Whether this session may record, edit, start, rename and import."""
+        """Whether this session may record, edit and delete rounds, start matches."""
         return self.role.can_change
+
+    @property
+    def is_host(self) -> bool:
+        """Whether this session is the host's: imports, exports, names, settings."""
+        return self.role is Role.HOST
 
     def _allowed(self) -> bool:
         """Whether this session may write; a refusal is reported, nothing changes."""
@@ -58,19 +63,26 @@ class SessionAccess:
 
     def join(self, attempt: str, name: str = "") -> AccessError | None:
         """Join the shared table with its code; the refusal, or None once in."""
+        replaced = self.gate.codes_replaced
         try:
             self.gate.join(self.session_id, self.client_ip, attempt, name)
         except AccessError as error:
+            if self.gate.codes_replaced != replaced:
+                # Too many wrong codes at the table: the host's screen shows the
+                # new code at once.
+                self._access_changed()
             return error
         self._access_changed()
         return None
 
     def _hosting(self) -> bool:
-        # Only the host's own device hands out codes and rights: a guest's
-        # browser could send the event for these controls just the same.
+        """Whether this is the host's session; a guest's attempt is reported."""
+        # Only the host's own device hands out codes and rights, imports,
+        # exports and renames: a guest's browser could send the event for these
+        # controls just the same.
         if self.role is Role.HOST:
             return True
-        self.report(AccessError("view-only"))
+        self.report(AccessError("host-only" if self.can_change else "view-only"))
         return False
 
     def new_join_code(self) -> None:

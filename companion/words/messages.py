@@ -60,6 +60,7 @@ ERROR_MESSAGES: dict[str, Message] = {
     "name-too-long": N_("“%(name)s” is too long: use at most %(max)s characters."),
     "duplicate-name": N_("There is already a player called “%(name)s”."),
     "match-over": N_("This match is over, so no more rounds can be added."),
+    "too-many-rounds": N_("A match holds at most %(max)s rounds."),
     "bad-points": N_("%(player)s: “%(points)s” is not a valid number of points."),
     "points-too-high": N_(
         "%(player)s: %(points)s points is too many (at most %(max)s)."
@@ -139,6 +140,19 @@ STORE_ERROR_MESSAGES: dict[str, Message] = {
     "import-bad-match": N_(
         "%(path)s holds a damaged match %(id)s (%(reason)s). Nothing was imported."
     ),
+    # TRANSLATORS: %(max)s is a size in megabytes.
+    "import-too-large": N_(
+        "%(path)s is larger than %(max)s MB, more than any export of a real "
+        "table. Nothing was imported."
+    ),
+    "import-too-many-matches": N_(
+        "%(path)s holds %(count)s matches; at most %(max)s can be imported at "
+        "once. Nothing was imported."
+    ),
+    "import-too-many-players": N_(
+        "%(path)s holds %(count)s players; at most %(max)s can be imported at "
+        "once. Nothing was imported."
+    ),
     "export-failed": N_("Could not export to %(path)s (%(reason)s)."),
 }
 """A sentence for every code of companion.storage.errors.STORE_ERROR_CODES."""
@@ -176,6 +190,7 @@ ACCESS_ERROR_MESSAGES: dict[str, Message] = {
         "seconds",
     ),
     "view-only": N_("You can only view this table. Ask the host to let you record."),
+    "host-only": N_("Only the host can do that, on the host's own device."),
     "guest-gone": N_("That guest is no longer at the table."),
 }
 """A sentence for every code of companion.access.sharing.ACCESS_ERROR_CODES."""

@@ -14,6 +14,7 @@ from companion.access.sharing import (
     FORGET_AFTER,
     MAX_FAILURES,
     MAX_WAIT,
+    TABLE_LIMITS,
     AccessError,
     Guest,
     Role,
@@ -239,6 +240,66 @@ def test_wrong_tries_are_counted_per_client(gate: ShareGate):
     assert gate.join("s2", OTHER_PHONE, CODE).client_ip == OTHER_PHONE
     error = refused(lambda: gate.join("s3", "192.168.1.43", "111111"))
     assert error.params == {"attempts_left": MAX_FAILURES - 1}
+
+
+def _addresses(count: int) -> list[str]:
+    return [f"2001:db8::{n:x}" for n in range(1, count + 1)]
+
+
+def test_many_addresses_together_meet_one_table_wide_bound(gate, clock):
+    gate.join("joined", PHONE, CODE)
+    (seconds, limit), _ = TABLE_LIMITS
+    guessers = _addresses(limit)
+    # Each address stays under its own five, as the probe did with twelve.
+    errors = [refused(lambda ip=ip: gate.join(ip, ip, "111111")) for ip in guessers]
+    assert [e.code for e in errors[:-1]] == ["join-code-wrong"] * (limit - 1)
+    assert errors[-1].code == "join-rate-limited"
+    assert errors[-1].params == {"seconds": seconds}
+    # The code was replaced; the phone that had joined keeps its place.
+    assert gate.code != CODE and gate.codes_replaced == 1
+    assert gate.role("joined", PHONE) is Role.VIEWER
+    # Every address is paused now, new ones and the right code included.
+    fresh = "2001:db8::ffff"
+    paused = refused(lambda: gate.join(fresh, fresh, gate.code))
+    assert paused.code == "join-rate-limited"
+    clock.now += seconds
+    assert refused(lambda: gate.join(fresh, fresh, CODE)).code == "join-code-wrong"
+    assert gate.join(fresh, fresh, gate.code).client_ip == fresh
+
+
+def test_whoever_asked_hears_each_replaced_code_once(clock: Clock) -> None:
+    codes = iter(["111111", "222222", "333333"])
+    heard: list[str] = []
+    gate = ShareGate(
+        True, clock=clock, new_code=lambda: next(codes), on_replaced=heard.append
+    )
+    (seconds, limit), _ = TABLE_LIMITS
+    for ip in _addresses(limit):
+        refused(lambda ip=ip: gate.join(ip, ip, "999999"))
+    refused(lambda: gate.join("late", "2001:db8::ff", "999999"))
+    assert heard == ["222222"]
+    clock.now += seconds
+    for ip in _addresses(2 * limit)[limit:]:
+        refused(lambda ip=ip: gate.join(ip, ip, "999999"))
+    assert heard == ["222222", "333333"]
+
+
+def test_the_table_takes_no_more_wrong_codes_an_hour_than_its_bound(gate, clock):
+    # A guesser with endless addresses tries a new one every second for 3 hours.
+    hours = 3
+    checked = 0
+    for n in range(hours * 3600):
+        ip = f"2001:db8::{n:x}"
+        replaced = gate.codes_replaced
+        error = refused(lambda ip=ip: gate.join(ip, ip, "111111"))
+        # A wrong code the gate compared: it counts down, or it replaced the code.
+        if error.code == "join-code-wrong" or gate.codes_replaced > replaced:
+            checked += 1
+        clock.now += 1
+    (_, per_minute), (hour, per_hour) = TABLE_LIMITS
+    assert hour == 3600
+    assert per_hour <= checked <= hours * per_hour
+    assert gate.codes_replaced >= checked // per_minute
 
 
 def test_a_new_code_differs_and_drops_every_guest(gate: ShareGate):

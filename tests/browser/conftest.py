@@ -42,7 +42,8 @@ class Server:
 
     With `share` the join code is required (`--share`), yet the server still
     listens on loopback only: guests are browser contexts that send an
-    X-Forwarded-For address, which uvicorn believes from loopback alone.
+    X-Forwarded-For address, which uvicorn believes from loopback alone, and only
+    because COMPANION_TRUST_FORWARDED_FOR=1 asks it to (for tests only).
     """
 
     def __init__(
@@ -61,7 +62,8 @@ class Server:
 
     def start(self) -> Server:
         env = {
-            **os.environ, "FLET_FORCE_WEB_SERVER": "1", "LANGUAGE": "en", **self.env
+            **os.environ, "FLET_FORCE_WEB_SERVER": "1", "LANGUAGE": "en",
+            "COMPANION_TRUST_FORWARDED_FOR": "1", **self.env,
         }  # fmt: skip
         env.pop("DISPLAY", None)
         command = [

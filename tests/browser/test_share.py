@@ -251,3 +251,60 @@ def test_a_phone_that_left_drops_off_the_hosts_list(
         host.see("No phone has joined yet.", timeout=30_000)
     finally:
         server.stop()
+
+
+def test_a_recorder_records_but_never_reaches_the_hosts_data(
+    shared_server, phones: Phones
+) -> None:
+    host = phones(shared_server.url)
+    host_socket = Relay(host)
+    path = new_match(host, "Crazy Eights", ["Ada", "Bo"])
+    code = join_code(host)
+    phone = phones(shared_server.url, "198.51.100.8")
+    phone_socket = Relay(phone)
+    phone.open("/")
+    join(phone, code, "Ivy")
+    phone.page.get_by_role("tab", name="Matches").wait_for()
+    host.open("/settings")
+    host.tap("Ivy can record", role="switch")
+    downloads: list[object] = []
+    phone.page.on("download", lambda download: downloads.append(download))
+
+    phone.open("/settings")
+    phone.see(re.compile("^You joined this table and the host lets you record"))
+    expect(phone.button("Export everything")).to_have_count(0)
+    expect(phone.button("Import a file")).to_have_count(0)
+    expect(phone.page.get_by_text(re.compile("^Kept in"))).to_have_count(0)
+    phone.shot("share-recorder-settings-390x844")
+    phone.open("/players")
+    phone.see("Ada")
+    expect(phone.button("Rename Ada")).to_have_count(0)
+    host.open("/players")
+    host.button("Rename Ada").wait_for()
+    # Its own language is its own: the host's stored one stays.
+    phone.open("/settings")
+    phone.tap("Español")
+    phone.see("Ajustes")
+    host.open("/settings")
+
+    # The host's own Export tap, replayed into the recorder's connection.
+    before_export = len(host_socket.sent)
+    with host.page.expect_download():
+        host.tap("Export everything")
+    export_clicks = _clicks(host_socket.sent[before_export:])
+    assert export_clicks, "the host's tap on Export was not captured"
+    phone.open("/settings")
+    for frame in export_clicks:
+        phone_socket.forge(frame)
+    time.sleep(1.5)
+    assert downloads == []
+
+    # Recording is what it may do.
+    phone.tap("English")
+    phone.see("Settings")
+    phone.open(path)
+    record_round(phone, "Bo", {"Ada": ["Q"]})
+    host.reload()
+    host.see("Share this table")
+    host.open(path)
+    host.standing(2, "Ada", 10)

@@ -1,7 +1,11 @@
 """companion export and import on the command line, in the system's language."""
 
+import contextlib
 import csv
 import json
+import shutil
+import subprocess
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -238,3 +242,101 @@ def test_refusals_speak_the_systems_language(
     assert error.startswith(f"companion: No se pudo leer {missing} (")
     assert error.endswith("). No se ha importado nada.\n")
     assert not sheet.exists()
+
+
+@contextlib.contextmanager
+def immutable(directory: Path) -> Iterator[None]:
+    """`directory` and the folders in it made read-only, even for root."""
+    if shutil.which("chattr") is None:
+        pytest.skip("chattr is needed to make a directory read-only for root")
+    folders = [directory, *(p for p in directory.rglob("*") if p.is_dir())]
+    if subprocess.run(["chattr", "+i", *folders], check=False).returncode:
+        pytest.skip("this file system cannot make a directory immutable")
+    try:
+        yield
+    finally:
+        subprocess.run(["chattr", "-i", *folders], check=True)
+
+
+def test_export_works_from_a_read_only_data_folder(
+    data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = sorted(p.relative_to(data) for p in data.rglob("*"))
+    path = tmp_path / "all.json"
+    match_path = tmp_path / "one.csv"
+    with immutable(data):
+        assert main(["export", str(path), "--data-dir", str(data)]) == 0
+        match_id = json.loads(path.read_text())["matches"][0]["id"]
+        command = ["export", "--match", match_id, "--csv", str(match_path)]
+        assert main([*command, "--data-dir", str(data)]) == 0
+    assert capsys.readouterr().out.startswith(f"Exported 1 match to {path}\n")
+    assert match_path.read_text().splitlines()[-1] == "total,0,50"
+    assert sorted(p.relative_to(data) for p in data.rglob("*")) == before
+
+
+def test_export_is_refused_while_the_app_writes_to_the_folder(
+    data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with Store.open(data):
+        assert main(["export", str(tmp_path / "a.json"), "--data-dir", str(data)]) == 1
+    assert "Traceback" not in capsys.readouterr().err
+    assert not (tmp_path / "a.json").exists()
+
+
+def test_export_of_a_folder_with_no_data_creates_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    empty = tmp_path / "nothing-here"
+    assert main(["export", str(tmp_path / "a.json"), "--data-dir", str(empty)]) == 0
+    assert not empty.exists()
+    assert json.loads((tmp_path / "a.json").read_text())["matches"] == []
+
+
+def test_a_file_nested_ten_thousand_deep_is_refused_with_a_sentence(
+    data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 10_000 + "]" * 10_000)
+    assert main(["import", str(deep), "--data-dir", str(data)]) == 1
+    err = capsys.readouterr().err
+    assert err == (
+        f"companion: {deep} is not an export from this app. Nothing was imported.\n"
+    )
+    assert only_match(data)
+
+
+def test_export_from_a_read_only_folder_passes_over_a_damaged_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = tmp_path / "data"
+    first = Match.new("crazy-eights", ["Ada", "Bo"]).record_round(
+        "Ada", {"Bo": {"8": 1}}
+    )
+    with Store.open(data) as store:
+        match_id = store.add_match(first)
+        store.save_match(match_id, first.record_round("Bo", {"Ada": {"K": 1}}))
+    (data / "matches" / f"{match_id}.2.json").write_bytes(b'{"match": {"1": {')
+    before = sorted(p.relative_to(data) for p in data.rglob("*"))
+    path = tmp_path / "all.json"
+    with immutable(data):
+        assert main(["export", str(path), "--data-dir", str(data)]) == 0
+    assert capsys.readouterr().err == ""
+    exported = json.loads(path.read_text())["matches"][0]
+    # The backup, the match as it was saved before.
+    assert Match.from_dict(exported["match"]) == first
+    assert sorted(p.relative_to(data) for p in data.rglob("*")) == before
+
+
+def test_export_from_a_read_only_folder_repairs_in_memory_only(
+    data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    match_id = only_match(data)
+    for bucket in (data / "index").iterdir():
+        bucket.unlink()
+    before = sorted(p.relative_to(data) for p in data.rglob("*"))
+    path = tmp_path / "all.json"
+    with immutable(data):
+        assert main(["export", str(path), "--data-dir", str(data)]) == 0
+    assert capsys.readouterr().out == f"Exported 1 match to {path}\n"
+    assert json.loads(path.read_text())["matches"][0]["id"] == match_id
+    assert sorted(p.relative_to(data) for p in data.rglob("*")) == before

@@ -1,10 +1,11 @@
 """Matches: recording rounds, totals, ends, winners, edits, dealers, round trips."""
 
 import json
+from dataclasses import replace
 
 import pytest
 
-from companion.engine.match import Match, MatchError
+from companion.engine.match import MAX_MATCH_ROUNDS, Match, MatchError
 
 
 def crazy(*players: str, **settings) -> Match:
@@ -206,3 +207,22 @@ def test_damaged_stored_data_is_refused_as_bad_match_data(mutate):
     with pytest.raises(MatchError) as error:
         Match.from_dict(data)
     assert error.value.code == "bad-match-data"
+
+
+def test_no_match_holds_more_rounds_than_the_limit() -> None:
+    # Zero points a round: a match to a points limit would never end by itself.
+    match = Match.new("crazy-eights", ["Ada", "Bo"])
+    one = match.record_round("Ada", {"Bo": 0})
+    full = replace(one, rounds=one.rounds * MAX_MATCH_ROUNDS)
+    assert len(full.rounds) == MAX_MATCH_ROUNDS and not full.is_over
+    with pytest.raises(MatchError) as caught:
+        full.record_round("Bo", {"Ada": 0})
+    assert caught.value.code == "too-many-rounds"
+    assert caught.value.params == {"max": MAX_MATCH_ROUNDS}
+    data = full.to_dict()
+    data["rounds"].append(data["rounds"][0])
+    with pytest.raises(MatchError) as caught:
+        Match.from_dict(data)
+    assert caught.value.params == {"reason": "too-many-rounds"}
+    with pytest.raises(MatchError):
+        replace(full, rounds=(*full.rounds, one.rounds[0]))

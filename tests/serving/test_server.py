@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import io
 import os
 import re
@@ -11,11 +13,17 @@ from pathlib import Path
 import flet as ft
 import ifaddr
 import pytest
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from companion.access.share_links import terminal_qr
-from companion.access.sharing import ShareGate
+from companion.access.sharing import TABLE_LIMITS, AccessError, ShareGate
 from companion.serving import app
-from companion.serving.server import is_loopback, serve
+from companion.serving.server import (
+    TRUST_FORWARDED_FOR,
+    is_loopback,
+    serve,
+    trusted_proxies,
+)
 from companion.storage import Store
 from companion.words.i18n import get_translator
 
@@ -80,6 +88,7 @@ def started(monkeypatch: pytest.MonkeyPatch) -> FakeRun:
     )
     # A proxy setting inherited from the shell must not survive serve().
     monkeypatch.setenv("FORWARDED_ALLOW_IPS", "*")
+    monkeypatch.delenv(TRUST_FORWARDED_FOR, raising=False)
     monkeypatch.delenv("FLET_WEB_NO_CDN", raising=False)
     for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(name, raising=False)
@@ -120,7 +129,7 @@ def test_sharing_prints_the_urls_a_qr_code_and_the_gates_code(
     assert started.links == [(PHONE_URL,)]
     (call,) = started.calls
     assert call["host"] == "0.0.0.0" and call["port"] == 8550
-    assert call["FORWARDED_ALLOW_IPS"] == "127.0.0.1,::1"
+    assert call["FORWARDED_ALLOW_IPS"] == ""
 
 
 def test_each_share_start_has_a_new_code(
@@ -156,7 +165,7 @@ def test_a_network_address_turns_the_gate_on_without_share(
     assert gate.shared
     assert _printed_code(out) == gate.code
     assert f"On phones: {PHONE_URL}\n" in out
-    assert started.calls[0]["FORWARDED_ALLOW_IPS"] == "127.0.0.1,::1"
+    assert started.calls[0]["FORWARDED_ALLOW_IPS"] == ""
 
 
 def test_with_no_network_the_terminal_says_phones_cannot_reach_it(
@@ -185,7 +194,7 @@ def test_plain_loopback_serving_needs_no_code(
         "Press Ctrl-C to stop.\n"
     )
     assert started.links == [()]
-    assert started.calls[0]["FORWARDED_ALLOW_IPS"] == "127.0.0.1,::1"
+    assert started.calls[0]["FORWARDED_ALLOW_IPS"] == ""
 
 
 def test_the_terminal_speaks_the_systems_language(
@@ -213,3 +222,56 @@ def test_a_terminal_that_cannot_draw_blocks_still_gets_the_url_and_code(
     out = raw.getvalue().decode("ascii")
     assert f"On phones: {PHONE_URL}\n" in out
     assert _printed_code(out) == started.gates[0].code
+
+
+async def _client_seen(trusted: str, peer: str, forwarded: str) -> str:
+    """The client address an app behind uvicorn's proxy-header handling sees."""
+    seen: list[str] = []
+
+    async def app(scope, receive, send) -> None:
+        seen.append(scope["client"][0])
+
+    scope = {
+        "type": "http",
+        "client": (peer, 50000),
+        "headers": [(b"x-forwarded-for", forwarded.encode())],
+    }
+    await ProxyHeadersMiddleware(app, trusted_hosts=trusted)(scope, None, None)
+    return seen[0]
+
+
+def test_a_forwarded_address_is_believed_only_when_the_tests_ask() -> None:
+    local_proxy = "127.0.0.1"
+    phone = "192.168.1.77"
+    plain = trusted_proxies({})
+    assert asyncio.run(_client_seen(plain, local_proxy, phone)) == local_proxy
+    assert trusted_proxies({TRUST_FORWARDED_FOR: "0"}) == plain
+    tests = trusted_proxies({TRUST_FORWARDED_FOR: "1"})
+    assert asyncio.run(_client_seen(tests, local_proxy, phone)) == phone
+    # Even then, only from this machine.
+    assert asyncio.run(_client_seen(tests, "192.168.1.9", phone)) == "192.168.1.9"
+
+
+def test_serving_for_the_tests_believes_loopback_forwarders(
+    started: FakeRun, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(TRUST_FORWARDED_FOR, "1")
+    serve("127.0.0.1", 8550, tmp_path, share=True)
+    assert started.calls[0]["FORWARDED_ALLOW_IPS"] == "127.0.0.1,::1"
+
+
+def test_the_terminal_is_told_when_wrong_codes_replace_the_join_code(
+    tmp_path: Path, started: FakeRun, capsys: pytest.CaptureFixture[str]
+) -> None:
+    serve("127.0.0.1", 8550, tmp_path, share=True)
+    (gate,) = started.gates
+    first = _printed_code(capsys.readouterr().out)
+    for n in range(TABLE_LIMITS[0][1]):
+        with contextlib.suppress(AccessError):
+            wrong = "000000" if first != "000000" else "000001"
+            gate.join(f"s{n}", f"192.0.2.{n + 1}", wrong)
+    new = gate.code
+    assert new != first
+    assert capsys.readouterr().out == (
+        f"Too many wrong codes were typed: the join code is now {new[:3]} {new[3:]}\n"
+    )

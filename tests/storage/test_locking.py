@@ -46,3 +46,14 @@ def test_a_second_store_in_the_same_process_is_refused(tmp_path: Path) -> None:
         match_id = first.add_match(Match.new("uno", ["Ada", "Bo"]))
     with Store.open(tmp_path) as again:
         assert [s.id for s in again.list_matches()] == [match_id]
+
+
+def test_readers_share_the_folder_but_keep_a_writer_out(tmp_path: Path) -> None:
+    with Store.open(tmp_path) as writer:
+        match_id = writer.add_match(Match.new("uno", ["Ada", "Bo"]))
+    with Store.open(tmp_path, read_only=True) as first:
+        with Store.open(tmp_path, read_only=True) as second:
+            assert [s.id for s in second.list_matches()] == [match_id]
+        assert open_in_another_process(tmp_path) == f"data-locked {tmp_path}"
+        assert [s.id for s in first.list_matches()] == [match_id]
+    assert open_in_another_process(tmp_path) == "opened"

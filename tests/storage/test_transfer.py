@@ -6,8 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine.match import Match
+from companion.engine.match import MAX_MATCH_ROUNDS, Match
 from companion.storage import Store, StoreError
+from companion.storage.transfer import (
+    MAX_IMPORT_MATCHES,
+    MAX_IMPORT_MEGABYTES,
+    MAX_IMPORT_PLAYERS,
+)
 
 
 def fill(store: Store) -> list[str]:
@@ -187,3 +192,84 @@ def test_export_to_an_unwritable_place_is_a_clear_error(
     with pytest.raises(StoreError) as caught:
         store.export_all(tmp_path / "no" / "such" / "dir.json")
     assert caught.value.code == "export-failed"
+
+
+def _export(path: Path, **content: object) -> Path:
+    document = {"format": "card-table-companion", "version": 1, "kind": "all"}
+    path.write_text(json.dumps({**document, "matches": [], **content}))
+    return path
+
+
+def _refusal(store: Store, path: Path, shown_as: str | None = None) -> StoreError:
+    before = contents(store)
+    with pytest.raises(StoreError) as caught:
+        store.import_file(path, shown_as)
+    assert contents(store) == before
+    return caught.value
+
+
+def test_a_file_nested_too_deep_is_not_an_export(store: Store, tmp_path: Path) -> None:
+    fill(store)
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 10_000 + "]" * 10_000)
+    assert _refusal(store, deep).code == "import-not-json"
+
+
+def test_a_file_past_the_size_limit_is_refused_unread(
+    store: Store, tmp_path: Path
+) -> None:
+    big = tmp_path / "big.json"
+    junk = "x" * (MAX_IMPORT_MEGABYTES * 2**20)
+    _export(big, junk=junk)
+    error = _refusal(store, big)
+    assert (error.code, error.params) == (
+        "import-too-large",
+        {"path": str(big), "max": MAX_IMPORT_MEGABYTES},
+    )
+
+
+def test_more_matches_or_players_than_any_table_are_refused(
+    store: Store, tmp_path: Path
+) -> None:
+    fill(store)
+    many = _export(tmp_path / "many.json", matches=[{}] * (MAX_IMPORT_MATCHES + 1))
+    error = _refusal(store, many)
+    assert error.code == "import-too-many-matches"
+    assert error.params["count"] == MAX_IMPORT_MATCHES + 1
+    players = [{"name": f"P{n}"} for n in range(MAX_IMPORT_PLAYERS + 1)]
+    crowd = _export(tmp_path / "crowd.json", players=players)
+    assert _refusal(store, crowd).code == "import-too-many-players"
+
+
+def test_players_are_counted_across_the_matches_too(
+    store: Store, tmp_path: Path
+) -> None:
+    source = Store.in_memory()
+    for n in range(MAX_IMPORT_PLAYERS // 10 + 1):
+        source.add_match(Match.new("uno", [f"P{n}-{seat}" for seat in range(10)]))
+    path = tmp_path / "tables.json"
+    source.export_all(path)
+    error = _refusal(store, path)
+    assert error.code == "import-too-many-players"
+    assert error.params["count"] == MAX_IMPORT_PLAYERS + 10
+
+
+def test_a_match_past_the_round_limit_is_refused(store: Store, tmp_path: Path) -> None:
+    source = Store.in_memory()
+    source.add_match(Match.new("crazy-eights", ["Ada", "Bo"]))
+    path = tmp_path / "long.json"
+    source.export_all(path)
+    document = json.loads(path.read_text())
+    played = {"went_out": "Ada", "hands": {"Bo": 0}}
+    document["matches"][0]["match"]["rounds"] = [played] * (MAX_MATCH_ROUNDS + 1)
+    path.write_text(json.dumps(document))
+    error = _refusal(store, path)
+    assert error.code == "import-bad-match"
+    assert error.params["reason"] == "too-many-rounds"
+
+
+def test_refusals_name_the_file_the_user_picked(store: Store, tmp_path: Path) -> None:
+    copy = tmp_path / "import.json"
+    copy.write_text("not json")
+    error = _refusal(store, copy, "kitchen table.json")
+    assert error.params == {"path": "kitchen table.json"}

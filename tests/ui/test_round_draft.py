@@ -93,3 +93,19 @@ def test_changing_who_went_out_drops_their_cards(match: Match) -> None:
     draft = draft.reopen_out().choose_out("Bo")
     assert draft.hand("Bo") == {}
     assert draft.losers == ("Ada", "Cy")
+
+
+@pytest.mark.parametrize(
+    "typed",
+    ["9" * 4301, "²", "1" * 10],
+    ids=["4301-digits", "superscript", "10-digits"],
+)
+def test_nonsense_typed_as_points_is_a_message_not_a_crash(
+    match: Match, typed: str
+) -> None:
+    draft = RoundDraft.start(match).choose_out("Ada").use_points("Bo")
+    draft = draft.set_points("Bo", typed).add_card("Cy", "2")
+    assert draft.hand_points(match, "Bo") is None
+    problem = draft.check(match)
+    assert problem is not None and problem.code == "bad-points"
+    assert len(str(problem.params["points"])) <= 12

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 
 import flet as ft
 
-from companion.access.sharing import Role, ShareGate
+from companion.access.sharing import TABLE_LIMITS, AccessError, Role, ShareGate
 from companion.storage import Store
 from companion.ui.share_section import share_section
 from companion.ui.state import AppState
@@ -126,3 +127,19 @@ def test_the_host_is_told_when_no_phone_can_reach_the_server() -> None:
         text.startswith("Phones cannot reach this computer yet") for text in texts
     )
     assert not [c for c in _all(share_section(EN, state)) if isinstance(c, ft.Image)]
+
+
+def test_the_host_is_told_when_wrong_codes_replaced_the_join_code() -> None:
+    codes = iter(["042137", "913027"])
+    gate = ShareGate(True, new_code=lambda: next(codes))
+    notice = (
+        "Too many wrong codes were typed, so the join code was replaced. "
+        "Phones that joined stay; give new phones this code."
+    )
+    assert notice not in _texts(share_section(EN, _state(gate)))
+    for n in range(TABLE_LIMITS[0][1]):
+        with contextlib.suppress(AccessError):
+            gate.join(f"s{n}", f"192.0.2.{n + 20}", "111111")
+    texts = _texts(share_section(EN, _state(gate)))
+    assert "913 027" in texts and "042 137" not in texts
+    assert notice in texts

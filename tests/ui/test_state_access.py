@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.access.sharing import Guest, Role, ShareGate
+from companion.access.sharing import TABLE_LIMITS, Guest, Role, ShareGate
 from companion.engine.match import Match
 from companion.storage import Store
 from companion.ui import format as fmt
@@ -108,13 +108,52 @@ def test_a_phone_the_host_lets_record_records(
     assert match_id is not None
     played = match.record_round("Bo", {"Ada": {"K": 1}})
     assert phone.save_match(match_id, played, base=match)
-    assert phone.rename_player("Ada", "Ann")
-    assert store.load_match(match_id).players == ("Ann", "Bo")
+    edited = played.edit_round(0, "Ada", {"Bo": {"8": 1}})
+    assert phone.save_match(match_id, edited, base=played)
+    assert phone.save_match(match_id, edited.delete_round(0), base=edited)
+    rematch = phone.add_match(Match.new("crazy-eights", ["Bo", "Ada"]))
+    assert rematch is not None
+    assert store.load_match(match_id).rounds == ()
     assert phone.problems == ()
 
     host.let_record("phone", False)
     assert phone.role is Role.VIEWER
     assert not phone.hide_player("Bo", True)
+
+
+def test_a_recorder_gets_nothing_but_recording_and_the_data_stays(
+    store: Store, gate: ShareGate, host: AppState, tmp_path: Path
+) -> None:
+    host.add_match(Match.new("uno", ["Ada", "Bo"]))
+    host.set_language("sv")
+    export = tmp_path / "other.json"
+    other = Store.in_memory()
+    other.add_match(Match.new("crazy-eights", ["Cy", "Di"]))
+    other.update_settings(language="es", theme="dark")
+    other.export_all(export)
+    phone = _guest(store, gate)
+    host.let_record("phone", True)
+    assert phone.role is Role.RECORDER and not phone.is_host
+    before = _snapshot(store)
+
+    assert phone.import_file(export) is None
+    assert phone.export_all(tmp_path / "taken.json") is None
+    assert not phone.rename_player("Ada", "Ann")
+    assert not phone.hide_player("Bo", True)
+    phone.new_join_code()
+    phone.let_record("phone", False)
+    phone.set_language("es")
+    phone.set_theme("dark")
+
+    assert _snapshot(store) == before
+    assert not (tmp_path / "taken.json").exists()
+    assert [p.code for p in phone.problems] == ["host-only"] * 6
+    assert phone.role is Role.RECORDER and gate.code == "123456"
+    # Its own match is stored; the host's remembered game and rules are not its.
+    assert phone.add_match(Match.new("crazy-eights", ["Ada", "Bo"], limit=150))
+    settings = store.settings()
+    assert settings["last_game"] == "uno"
+    assert "crazy-eights" not in settings["house_rules"]
 
 
 def test_guests_settings_are_their_own_and_never_stored(
@@ -156,6 +195,27 @@ def test_only_the_host_hands_out_codes_and_rights(
     assert told == ["share-changed"]
     host.let_record("phone", True)
     assert [p.code for p in host.problems] == ["guest-gone"]
+
+
+def test_too_many_wrong_codes_from_many_phones_tell_the_host(store: Store) -> None:
+    codes = iter(["123456", "654321"])
+    gate = ShareGate(True, new_code=lambda: next(codes))
+    host = AppState.load(store, gate, session_id="host", client_ip=HOST_IP)
+    told = _announcements(host)
+    (_, limit), _ = TABLE_LIMITS
+    errors = []
+    for n in range(limit):
+        phone = AppState.load(
+            store, gate, session_id=f"s{n}", client_ip=f"2001:db8::{n + 1:x}"
+        )
+        phone.tell_access_changes_with(lambda: told.append("share-changed"))
+        errors.append(phone.join("000000"))
+    assert [e.code for e in errors if e] == ["join-code-wrong"] * (limit - 1) + [
+        "join-rate-limited"
+    ]
+    # Only the wrong code that replaced the code is news for the host's screen.
+    assert told == ["share-changed"]
+    assert gate.code == "654321"
 
 
 def test_a_guest_that_leaves_drops_off_the_hosts_list(

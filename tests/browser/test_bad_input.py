@@ -1,0 +1,58 @@
+"""Nonsense typed or sent by a person: a clear message, and the session answers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from driver import Table
+from flows import new_match
+from playwright.sync_api import expect
+
+HUGE = "9" * 4301
+"""Past Python's 4,300-digit limit for turning text into an int."""
+
+
+def test_a_number_of_4301_digits_as_points_is_refused_and_back_works(
+    table: Table,
+) -> None:
+    path = new_match(table, "Crazy Eights", ["Ada", "Bo"])
+    table.tap("Record round")
+    table.tap("Ada")
+    table.tap("Enter points for Bo instead")
+    table.fill("Points for Bo", HUGE)
+    table.see("Bo: “99999999999…” is not a valid number of points.")
+    table.shot("bad-input-huge-points-390x844")
+    expect(table.button("Save round")).to_be_disabled()
+    table.tap("Back to the scoreboard")
+    table.standing(1, "Ada", 0)
+    table.reload()
+    table.standing(1, "Ada", 0)
+    table.see("Record round")
+    assert table.path() == path
+
+
+def _import(table: Table, path: Path) -> None:
+    """Settings → Import a file, picking `path` in the browser's file chooser."""
+    table.open("/settings")
+    with table.page.expect_file_chooser() as chooser:
+        table.tap("Import a file")
+    chooser.value.set_files(str(path))
+
+
+def test_a_refused_import_names_the_file_the_user_picked(
+    table: Table, tmp_path: Path
+) -> None:
+    junk = tmp_path / "kitchen table.json"
+    junk.write_text("[" * 10_000 + "]" * 10_000)
+    _import(table, junk)
+    table.see(
+        "kitchen table.json is not an export from this app. Nothing was imported."
+    )
+    table.shot("bad-input-import-refused-390x844")
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * (13 * 2**20))
+    _import(table, big)
+    table.see(
+        "big.json is larger than 12 MB, more than any export of a real table. "
+        "Nothing was imported."
+    )
