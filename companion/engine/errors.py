@@ -45,5 +45,7 @@ ERROR_CODES: dict[str, tuple[str, ...]] = {
     "conflicting-end": (),
     "unknown-dealer": ("player",),
     "bad-match-data": ("reason",),
+    "unknown-card-set": ("value",),
+    "bad-extra-wilds": ("value", "max"),
 }
 """Every code MatchError can carry, with the names of its parameters."""

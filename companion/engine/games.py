@@ -58,12 +58,72 @@ class DealRule:
 
 
 @dataclass(frozen=True)
+class CardSet:
+    """The cards a table holds, as they map onto a game's faces.
+
+    `cards` maps each face the engine records to the card of this set that
+    plays it ("10" is the Uno deck's "0"), in the order the keypad shows them.
+    Scoring, copies and limits stay the game's: only names and order change.
+    """
+
+    id: str
+    name_key: str
+    cards: Mapping[str, str]
+
+    def card(self, face: str) -> str:
+        """The card of this set that plays `face` (the face itself if unmapped)."""
+        return self.cards.get(face, face)
+
+    def order(self, faces: tuple[str, ...]) -> tuple[str, ...]:
+        """`faces` in this set's keypad order."""
+        return tuple(face for face in self.cards if face in faces)
+
+
+REGULAR_CARDS = CardSet(
+    id="regular",
+    name_key="Regular decks",
+    cards=MappingProxyType({face: face for face in FACES + JOKERS}),
+)
+
+UNO_CARDS = CardSet(
+    id="uno-cards",
+    name_key="Uno cards",
+    cards=MappingProxyType(
+        {"10": "0", "A": "1"}
+        | {str(n): str(n) for n in range(2, 10)}
+        | {
+            "J": "skip",
+            "Q": "reverse",
+            "K": "draw-two",
+            "RJ": "wild",
+            "BJ": "wild-draw-four",
+        }
+    ),
+)
+
+CARD_SETS: Mapping[str, CardSet] = MappingProxyType(
+    {cards.id: cards for cards in (REGULAR_CARDS, UNO_CARDS)}
+)
+
+
+def get_card_set(card_set_id: str) -> CardSet:
+    """The card set with this id; MatchError("unknown-card-set") otherwise."""
+    try:
+        return CARD_SETS[card_set_id]
+    except (KeyError, TypeError):
+        raise MatchError("unknown-card-set", value=card_set_id) from None
+
+
+@dataclass(frozen=True)
 class Game:
     """One game's facts: players, deck, deal, card values, scoring and default end.
 
     `name_key` is the English display name, used as the translation key.
     `copies` counts each face in one deck; `deck_options` lists the allowed
     numbers of decks and `players_per_deck` how many players one deck serves.
+    `card_sets` are the ids of the card sets a table may play it with, the
+    default first; `wild_face` is the face extra wild cards are recorded as
+    (newer Uno decks carry more wilds), None when the deck has no wilds.
     """
 
     id: str
@@ -77,6 +137,8 @@ class Game:
     deal: tuple[DealRule, ...]
     scoring: Scoring
     end: EndCondition
+    card_sets: tuple[str, ...] = (REGULAR_CARDS.id,)
+    wild_face: str | None = None
 
     @property
     def faces(self) -> tuple[str, ...]:
@@ -153,7 +215,7 @@ VANDATTA = Game(
 
 UNO = Game(
     id="uno",
-    name_key="Uno with regular decks",
+    name_key="Uno",
     min_players=2,
     max_players=10,
     players_per_deck=10,
@@ -168,6 +230,8 @@ UNO = Game(
     deal=(DealRule(2, 10, 7),),
     scoring=Scoring.WINNER_COLLECTS,
     end=EndCondition(EndKind.LIMIT, 500, LimitRule.REACHES),
+    card_sets=(REGULAR_CARDS.id, UNO_CARDS.id),
+    wild_face="RJ",
 )
 
 GAMES: Mapping[str, Game] = MappingProxyType(

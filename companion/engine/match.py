@@ -11,8 +11,10 @@ from companion.engine.errors import MatchError
 from companion.engine.games import EndKind, Game, LimitRule, Scoring, get_game
 from companion.engine.match_settings import (
     MatchSettings,
+    check_card_set,
     check_decks,
     check_end,
+    check_extra_wilds,
     check_name,
     check_players,
     check_scoring,
@@ -57,6 +59,8 @@ class Match:
         values: Mapping[str, int] | None = None,
         decks: int | None = None,
         first_dealer: str | None = None,
+        card_set: str | None = None,
+        extra_wilds: int | None = None,
     ) -> Match:
         """A match with no rounds yet: the game's defaults plus the table's choices."""
         game = get_game(game_id)
@@ -67,6 +71,8 @@ class Match:
             end=check_end(game, chosen_scoring, limit, limit_rule, rounds),
             values=check_values(game, values),
             decks=check_decks(game, decks, len(seats)),
+            card_set=check_card_set(game, card_set),
+            extra_wilds=check_extra_wilds(game, extra_wilds),
         )
         if first_dealer is None:
             first_dealer = seats[0]
@@ -85,7 +91,7 @@ class Match:
             self.players,
             self.settings.scoring,
             self.settings.values,
-            self.settings.decks,
+            self.settings.deck_limits(self.game),
             went_out,
             hands,
         )
@@ -264,6 +270,8 @@ class Match:
                 values=settings["values"],
                 decks=settings["decks"],
                 first_dealer=data["first_dealer"],
+                card_set=settings.get("card_set"),
+                extra_wilds=settings.get("extra_wilds"),
             )
             played = tuple(
                 match._build_round(r["went_out"], r["hands"]) for r in data["rounds"]

@@ -75,14 +75,16 @@ def _is_empty(entry: Entry | None) -> bool:
     return isinstance(entry, Hand) and entry.card_count == 0
 
 
-def _check_deck_limits(game: Game, decks: int, entries: list[Entry]) -> None:
+def _check_deck_limits(
+    game: Game, limits: Mapping[str, int], entries: list[Entry]
+) -> None:
     held: dict[str, int] = {}
     for entry in entries:
         if isinstance(entry, Hand):
             for face, count in entry.counts:
                 held[face] = held.get(face, 0) + count
     for face in game.faces:
-        limit = game.copies[face] * decks
+        limit = limits[face]
         if held.get(face, 0) > limit:
             raise MatchError("deck-limit", face=face, count=held[face], limit=limit)
 
@@ -92,7 +94,7 @@ def build_round(
     players: tuple[str, ...],
     scoring: Scoring,
     values: Mapping[str, int],
-    decks: int,
+    limits: Mapping[str, int],
     went_out: str | None,
     hands: Mapping[str, object],
 ) -> Round:
@@ -120,7 +122,7 @@ def build_round(
         if _is_empty(entry):
             raise MatchError("empty-hand", player=player)
         entries[player] = entry
-    _check_deck_limits(game, decks, list(entries.values()))
+    _check_deck_limits(game, limits, list(entries.values()))
     held = {
         player: entry if isinstance(entry, int) else entry.points(values)
         for player, entry in entries.items()

@@ -236,11 +236,13 @@ class Store:
         *,
         round_label: str = "round",
         total_label: str = "total",
+        hands: tuple[str, transfer.HandsText] | None = None,
     ) -> None:
-        """Write one match as CSV: a row per round, a column per player, totals."""
+        """Write one match as CSV: a row per round, a column per player, totals,
+        and with `hands` a column of the cards held (see transfer.export_csv)."""
         with self._lock:
             match = self._matches.load(match_id).match
-            transfer.export_csv(match, Path(path), round_label, total_label)
+            transfer.export_csv(match, Path(path), round_label, total_label, hands)
 
     def import_file(self, path: Path | str) -> transfer.ImportResult:
         """Import an export file, all checked first; StoreError and no change if bad."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -105,13 +106,27 @@ def export_match(store: Store, match_id: str, path: Path) -> None:
     _write_export(path, text)
 
 
-def export_csv(match: Match, path: Path, round_label: str, total_label: str) -> None:
-    """Write a match's points as CSV: a row per round, a column per player, totals."""
+HandsText = Callable[[Match, int], str]
+"""What the hands of round `index` (0-based) of a match held, as one cell's text."""
+
+
+def export_csv(
+    match: Match,
+    path: Path,
+    round_label: str,
+    total_label: str,
+    hands: tuple[str, HandsText] | None = None,
+) -> None:
+    """Write a match's points as CSV: a row per round, a column per player, totals;
+    with `hands` (a heading and the text of each round's cards), a last column
+    of the cards held."""
     buffer = io.StringIO(newline="")
     writer = csv.writer(buffer)
-    writer.writerow([round_label, *match.players])
-    for number, points in enumerate(match.round_points(), start=1):
-        writer.writerow([number, *(points[p] for p in match.players)])
+    extra = [hands[0]] if hands else []
+    writer.writerow([round_label, *match.players, *extra])
+    for index, points in enumerate(match.round_points()):
+        cards = [hands[1](match, index)] if hands else []
+        writer.writerow([index + 1, *(points[p] for p in match.players), *cards])
     totals = match.totals()
     writer.writerow([total_label, *(totals[p] for p in match.players)])
     _write_export(path, buffer.getvalue())

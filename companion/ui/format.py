@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from datetime import datetime
 
 from companion.access.sharing import Guest
-from companion.engine.games import Scoring
+from companion.engine.games import REGULAR_CARDS, CardSet, Scoring, get_card_set
 from companion.engine.match import Hand, Match, Round, Standing
 from companion.words import game_texts as texts
 from companion.words.i18n import Translator
@@ -17,19 +17,43 @@ def game_name(t: Translator, game_id: str) -> str:
     return texts.game_name(t, game_id)
 
 
+def match_title(t: Translator, match: Match) -> str:
+    """The game's name, with the cards it is played with where it offers a choice."""
+    name = game_name(t, match.game_id)
+    if len(match.game.card_sets) == 1:
+        return name
+    # TRANSLATORS: a game and the cards it is played with: "Uno (Uno cards)".
+    return t.gettext("{game} ({cards})").format(
+        game=name, cards=card_set_label(t, card_set(match))
+    )
+
+
 def game_blurb(t: Translator, game_id: str) -> str:
     """One line telling the games apart on the new-match screen."""
     return texts.game_description(t, game_id)
 
 
-def face_short(t: Translator, face: str) -> str:
-    """The mark of a card face on keys and chips (J, Q, K differ by language)."""
-    return texts.card_label(t, face)
+def card_set(match: Match) -> CardSet:
+    """The cards a match is played with, which name its faces."""
+    return get_card_set(match.settings.card_set)
 
 
-def face_name(t: Translator, face: str, count: int = 1) -> str:
-    """A card face as a word, for accessible labels ("king", "kings")."""
-    return texts.card_name(t, face, count)
+def card_set_label(t: Translator, cards: CardSet) -> str:
+    """A card set as a choice: "Uno cards", "Regular decks"."""
+    return texts.card_set_name(t, cards)
+
+
+def face_short(t: Translator, face: str, cards: CardSet = REGULAR_CARDS) -> str:
+    """The mark of a card face on keys and chips, as the card set prints it
+    (J, Q, K differ by language; Uno's "0", "+2")."""
+    return texts.card_label(t, cards.card(face))
+
+
+def face_name(
+    t: Translator, face: str, count: int = 1, cards: CardSet = REGULAR_CARDS
+) -> str:
+    """A card face as a word, for accessible labels ("king", "kings", "skip")."""
+    return texts.card_name(t, cards.card(face), count)
 
 
 def scoring_label(t: Translator, scoring: Scoring) -> str:
@@ -37,22 +61,16 @@ def scoring_label(t: Translator, scoring: Scoring) -> str:
     return texts.scoring_name(t, scoring)
 
 
-def chip_text(t: Translator, face: str, count: int) -> str:
+def chip_text(
+    t: Translator, face: str, count: int, cards: CardSet = REGULAR_CARDS
+) -> str:
     """A chip in a hand: "K ×2", or just "K" for a single card."""
-    short = face_short(t, face)
-    if count == 1:
-        return short
-    # TRANSLATORS: a card face and how many of it a player holds, e.g. "K ×2".
-    return t.gettext("{face} ×{count}").format(face=short, count=t.number(count))
+    return texts.chip_text(t, cards.card(face), count)
 
 
-def hand_text(t: Translator, hand: Hand | int) -> str:
+def hand_text(t: Translator, hand: Hand | int, cards: CardSet = REGULAR_CARDS) -> str:
     """A recorded hand in one line: its chips, or the points typed in."""
-    if isinstance(hand, int):
-        return t.ngettext("{n} point typed in", "{n} points typed in", hand).format(
-            n=t.number(hand)
-        )
-    return ", ".join(chip_text(t, face, count) for face, count in hand.counts)
+    return texts.hand_text(t, hand, cards)
 
 
 def signed(t: Translator, points: int) -> str:
@@ -129,7 +147,7 @@ def when_text(t: Translator, moment: datetime) -> str:
 
 def summary_text(t: Translator, match: Match, when: datetime | None = None) -> str:
     """The plain-text standings a table pastes into its group chat."""
-    lines = [game_name(t, match.game_id)]
+    lines = [match_title(t, match)]
     if when is not None:
         lines[0] += " · " + when_text(t, when)
     lines.append(progress_text(t, match))

@@ -70,10 +70,13 @@ def RoundTile(
     filled, set_filled = ft.use_state(False)
     played = match.rounds[index]
     lines: list[ft.Control] = []
+    cards = fmt.card_set(match)
     for player in match.players if filled else ():
         entry = played.entry(player)
         held = (
-            fmt.went_out_text(t, played) if entry is None else fmt.hand_text(t, entry)
+            fmt.went_out_text(t, played)
+            if entry is None
+            else fmt.hand_text(t, entry, cards)
         )
         lines.append(
             ft.Row(

@@ -1,10 +1,17 @@
-"""The new-match screen's house rules: scoring, how it ends, decks, card values."""
+"""The new-match screen's house rules: cards, scoring, how it ends, decks, values."""
 
 from __future__ import annotations
 
 import flet as ft
 
-from companion.engine.games import EndKind, LimitRule, Scoring, get_game
+from companion.engine.games import (
+    EndKind,
+    Game,
+    LimitRule,
+    Scoring,
+    get_card_set,
+    get_game,
+)
 from companion.ui import format as fmt
 from companion.ui.match_draft import DraftUpdate, MatchDraft
 from companion.ui.shell import choices, section_title
@@ -12,14 +19,50 @@ from companion.ui.theme import TARGET
 from companion.words.i18n import Translator
 
 
+def _cards_controls(
+    t: Translator, game: Game, draft: MatchDraft, update: DraftUpdate
+) -> list[ft.Control]:
+    """The choice of cards where the game offers one, and its extra wild cards."""
+    controls: list[ft.Control] = []
+    if len(game.card_sets) > 1:
+        controls.append(
+            choices(
+                [
+                    (card_set, fmt.card_set_label(t, get_card_set(card_set)))
+                    for card_set in game.card_sets
+                ],
+                draft.card_set or game.card_sets[0],
+                lambda v: update(lambda d: d.set(card_set=v)),
+            )
+        )
+    if game.wild_face is not None:
+        controls.append(
+            ft.TextField(
+                label=t.gettext("Extra wild cards"),
+                helper=t.gettext(
+                    "Newer decks have more wilds (blank ones, Shuffle Hands)"
+                ),
+                value=draft.extra_wilds,
+                keyboard_type=ft.KeyboardType.NUMBER,
+                input_filter=ft.NumbersOnlyInputFilter(),
+                on_change=lambda e: update(
+                    lambda d: d.set(extra_wilds=e.control.value)
+                ),
+            )
+        )
+    return controls
+
+
 def house_rules_section(
     t: Translator, draft: MatchDraft, update: DraftUpdate
 ) -> list[ft.Control]:
-    """The house rules of the match being set up: scoring, its end, decks, values."""
+    """The house rules of the match being set up: cards, scoring, end, decks, values."""
     game = get_game(draft.game_id)
+    cards = get_card_set(draft.card_set or game.card_sets[0])
     limit = draft.end_kind is EndKind.LIMIT
     controls: list[ft.Control] = [
         section_title(t.gettext("House rules")),
+        *_cards_controls(t, game, draft, update),
         choices(
             [
                 (Scoring.PENALTY.value, fmt.scoring_label(t, Scoring.PENALTY)),
@@ -73,7 +116,7 @@ def house_rules_section(
     values = ft.Row(
         [
             ft.TextField(
-                label=fmt.face_short(t, face),
+                label=fmt.face_short(t, face, cards),
                 value=draft.values.get(face, str(game.values[face])),
                 width=76,
                 keyboard_type=ft.KeyboardType.NUMBER,
@@ -82,7 +125,7 @@ def house_rules_section(
                     lambda d: d.set_value(f, e.control.value)
                 ),
             )
-            for face in game.faces
+            for face in cards.order(game.faces)
         ],
         wrap=True,
     )

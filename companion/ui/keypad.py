@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 import flet as ft
 
+from companion.engine.games import CardSet
 from companion.ui import format as fmt
 from companion.ui.theme import KEY_HEIGHT, KEY_WIDTH, TARGET
 from companion.words.i18n import Translator
@@ -16,18 +17,20 @@ def CardKeys(
     t: Translator,
     player: str,
     faces: Sequence[str],
+    cards: CardSet,
     values: Mapping[str, int],
     on_tap: Callable[[str], None],
 ) -> ft.Control:
-    """One key per face; each tap adds one card of that face to `player`'s hand."""
+    """One key per face, named as the card set calls it; each tap adds one card
+    of that face to `player`'s hand."""
     keys = []
     for face in faces:
-        short = fmt.face_short(t, face)
+        short = fmt.face_short(t, face, cards)
         wide = len(short) > 2
         keys.append(
             ft.Semantics(
                 label=t.gettext("Add {card} to {name}").format(
-                    card=fmt.face_name(t, face), name=player
+                    card=fmt.face_name(t, face, cards=cards), name=player
                 ),
                 button=True,
                 exclude_semantics=True,
@@ -69,6 +72,7 @@ def hand_chips(
     t: Translator,
     player: str,
     faces: Sequence[str],
+    cards: CardSet,
     hand: Mapping[str, int],
     on_remove: Callable[[str], None],
 ) -> ft.Control:
@@ -86,7 +90,9 @@ def hand_chips(
         chips.append(
             ft.Semantics(
                 label=t.gettext("Remove one {card} from {name} ({count} held)").format(
-                    card=fmt.face_name(t, face), name=player, count=t.number(count)
+                    card=fmt.face_name(t, face, cards=cards),
+                    name=player,
+                    count=t.number(count),
                 ),
                 button=True,
                 exclude_semantics=True,
@@ -95,7 +101,7 @@ def hand_chips(
                     content=ft.Row(
                         [
                             ft.Text(
-                                fmt.chip_text(t, face, count),
+                                fmt.chip_text(t, face, count, cards),
                                 size=16,
                                 weight=ft.FontWeight.W_600,
                             ),
@@ -119,6 +125,7 @@ def KeypadPanel(
     player: str,
     following: str | None,
     faces: Sequence[str],
+    cards: CardSet,
     values: Mapping[str, int],
     on_add: Callable[[str], None],
     on_next: Callable[[], None],
@@ -149,7 +156,7 @@ def KeypadPanel(
         padding=ft.Padding.only(top=8),
         border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
         content=ft.Column(
-            [ft.Row(heading), MemoCardKeys(t, player, faces, values, add)],
+            [ft.Row(heading), MemoCardKeys(t, player, faces, cards, values, add)],
             spacing=6,
         ),
     )

@@ -10,6 +10,7 @@ from companion.engine.games import EndKind, LimitRule, Scoring, get_game
 from companion.engine.match import Match, MatchSettings
 from companion.engine.match_settings import (
     MAX_CARD_VALUE,
+    MAX_EXTRA_WILDS,
     MAX_LIMIT,
     MAX_ROUNDS,
     default_limit_rule,
@@ -22,7 +23,9 @@ class MatchDraft:
     """The table's choices so far; every change returns a new draft.
 
     `end_text` is the raw text of the limit (or rounds) field; `values` holds the
-    house-rule card values typed in, face -> raw text.
+    house-rule card values typed in, face -> raw text; `card_set` the cards the
+    table plays with (None: the game's own) and `extra_wilds` the raw text of
+    the wild cards its deck has beyond the game's.
     """
 
     game_id: str = "crazy-eights"
@@ -34,6 +37,8 @@ class MatchDraft:
     limit_rule: LimitRule | None = None
     decks: int | None = None
     values: dict[str, str] = field(default_factory=dict)
+    card_set: str | None = None
+    extra_wilds: str = "0"
 
     @classmethod
     def for_game(
@@ -93,6 +98,8 @@ class MatchDraft:
             end_text=str(settings.end.value),
             limit_rule=settings.end.rule,
             values=changed,
+            card_set=settings.card_set,
+            extra_wilds=str(settings.extra_wilds),
         )
 
     def choose_game(
@@ -160,6 +167,9 @@ class MatchDraft:
                     "bad-card-value", face=face, value=cleaned, max=MAX_CARD_VALUE
                 )
             values[face] = int(cleaned)
+        extra_wilds = self.extra_wilds.strip() or "0"
+        if not extra_wilds.isdigit():
+            raise MatchError("bad-extra-wilds", value=extra_wilds, max=MAX_EXTRA_WILDS)
         limit = rounds = None
         if self.end_kind is EndKind.ROUNDS:
             rounds = self._number(self.end_text, "bad-rounds")
@@ -175,6 +185,8 @@ class MatchDraft:
             values=values or None,
             decks=self.decks,
             first_dealer=self.dealer,
+            card_set=self.card_set,
+            extra_wilds=int(extra_wilds),
         )
 
     def check(self) -> MatchError | None:

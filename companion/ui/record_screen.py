@@ -29,6 +29,11 @@ from companion.words.messages import error_message
 Update = Callable[[Callable[[RoundDraft], RoundDraft]], None]
 
 
+def _faces(match: Match) -> tuple[str, ...]:
+    """The match's faces in the keypad order of the cards it is played with."""
+    return fmt.card_set(match).order(match.game.faces)
+
+
 def _who_went_out(t: Translator, match: Match, update: Update) -> list[ft.Control]:
     buttons: list[ft.Control] = [
         ft.FilledTonalButton(
@@ -87,7 +92,8 @@ def _player_row(
             content=hand_chips(
                 t,
                 player,
-                match.game.faces,
+                _faces(match),
+                fmt.card_set(match),
                 draft.hand(player),
                 lambda face: update(lambda d: d.remove_card(player, face)),
             ),
@@ -126,7 +132,8 @@ def _keypad_area(
         t,
         player,
         following,
-        match.game.faces,
+        _faces(match),
+        fmt.card_set(match),
         match.settings.values,
         on_add=lambda face: update(lambda d: d.add_card(player, face)),
         on_next=lambda: update(lambda d: d.activate(following)),
@@ -155,7 +162,8 @@ def _summary(
                     ]
                 )
             )
-    reason = None if problem is None else error_message(t, problem)
+    cards = fmt.card_set(match)
+    reason = None if problem is None else error_message(t, problem, cards)
     return ft.Column(rows, spacing=4), reason
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.engine.games import GAMES
+from companion.engine.games import GAMES, get_card_set
 from companion.ui import format as fmt
 from companion.ui.shell import choices, navigate, screen, section_title
 from companion.ui.state import AppState, use_app
@@ -56,6 +56,7 @@ def RulesScreen() -> ft.View:
     state, t = use_app()
     asked = ft.use_route_params().get("game")
     query, set_query = ft.use_state("")
+    chosen_cards, set_cards = ft.use_state(None)
     game_id, match_id = _current_game(state)
     if asked in GAMES:
         game_id, match_id = asked, (match_id if asked == game_id else None)
@@ -76,13 +77,31 @@ def RulesScreen() -> ft.View:
             for hit in hits[:12]
         )
     else:
+        game = GAMES[game_id]
+        if match is not None and match.game_id != game_id:
+            match = None
+        own = match.settings.card_set if match is not None else game.card_sets[0]
+        card_set = chosen_cards if chosen_cards in game.card_sets else own
+        if match is not None and card_set != own:
+            match = None
         cards = (
             match_reminders(match, state.lang)
-            if match is not None and match.game_id == game_id
-            else reminders(game_id, state.lang)
+            if match is not None
+            else reminders(game_id, state.lang, cards=get_card_set(card_set))
         )
         controls.append(_game_picker(t, game_id))
-        if match is not None and match.game_id == game_id:
+        if len(game.card_sets) > 1:
+            controls.append(
+                choices(
+                    [
+                        (c, fmt.card_set_label(t, get_card_set(c)))
+                        for c in game.card_sets
+                    ],
+                    card_set,
+                    set_cards,
+                )
+            )
+        if match is not None:
             controls.append(ft.Text(t.gettext("With the house rules of your match.")))
         controls.append(section_title(fmt.game_name(t, game_id)))
         controls.extend(

@@ -6,6 +6,7 @@ from typing import Protocol
 
 from companion.access.sharing import AccessError
 from companion.engine.errors import MatchError
+from companion.engine.games import REGULAR_CARDS, CardSet
 from companion.words.game_texts import GAME_NAMES, card_name, game_name
 from companion.words.i18n import Translator
 
@@ -89,6 +90,10 @@ ERROR_MESSAGES: dict[str, Message] = {
     # TRANSLATORS: %(reason)s is a technical detail for a bug report.
     "bad-match-data": N_(
         "This saved match is damaged and cannot be read (%(reason)s)."
+    ),
+    "unknown-card-set": N_("This game cannot be played with “%(value)s”."),
+    "bad-extra-wilds": N_(
+        "Extra wild cards must be a whole number from 0 to %(max)s, not “%(value)s”."
     ),
 }
 """A sentence for every code of companion.engine.errors.ERROR_CODES."""
@@ -191,12 +196,15 @@ def _count(value: object) -> int:
     return 2
 
 
-def _shown(t: Translator, name: str, params: Mapping[str, object]) -> str:
+def _shown(
+    t: Translator, name: str, params: Mapping[str, object], cards: CardSet
+) -> str:
     """One parameter as the sentence shows it: numbers the local way, card and
-    game ids as translated names, rounds counted from 1."""
+    game ids as translated names (cards as the table's card set calls them),
+    rounds counted from 1."""
     value = params[name]
     if name == "face" and isinstance(value, str):
-        return card_name(t, value, 2)
+        return card_name(t, cards.card(value), 2)
     if name == "game" and value in GAME_NAMES:
         return game_name(t, str(value))
     if name == "round" and isinstance(value, int) and not isinstance(value, bool):
@@ -212,32 +220,45 @@ def _plain(t: Translator, value: object) -> str:
     return str(value)
 
 
-def _render(t: Translator, message: Message, params: Mapping[str, object]) -> str:
+def _render(
+    t: Translator,
+    message: Message,
+    params: Mapping[str, object],
+    cards: CardSet = REGULAR_CARDS,
+) -> str:
     if message.plural is None or message.count is None:
         text = t.gettext(message.singular)
     else:
         text = t.ngettext(
             message.singular, message.plural, _count(params.get(message.count))
         )
-    return text % {name: _shown(t, name, params) for name in params}
+    return text % {name: _shown(t, name, params, cards) for name in params}
 
 
-def _message(t: Translator, table: Mapping[str, Message], item: Coded) -> str:
+def _message(
+    t: Translator,
+    table: Mapping[str, Message],
+    item: Coded,
+    cards: CardSet = REGULAR_CARDS,
+) -> str:
     message = table.get(item.code)
     params = dict(item.params)
     if message is None:
         return _render(t, UNKNOWN_CODE, {"code": item.code})
     try:
-        return _render(t, message, params)
+        return _render(t, message, params, cards)
     except (KeyError, TypeError, ValueError):
         # A code whose parameters changed must still say something useful.
         return _render(t, UNKNOWN_CODE, {"code": item.code})
 
 
-def error_message(t: Translator, error: Coded) -> str:
-    """The translated sentence for a MatchError, StoreError or AccessError."""
+def error_message(
+    t: Translator, error: Coded, cards: CardSet = REGULAR_CARDS
+) -> str:
+    """The translated sentence for a MatchError, StoreError or AccessError; cards
+    are named as `cards` (the match's card set) calls them."""
     if isinstance(error, MatchError):
-        return _message(t, ERROR_MESSAGES, error)
+        return _message(t, ERROR_MESSAGES, error, cards)
     if isinstance(error, AccessError):
         return _message(t, ACCESS_ERROR_MESSAGES, error)
     return _message(t, STORE_ERROR_MESSAGES, error)

@@ -1,0 +1,35 @@
+"""The match being set up: the Uno deck and its extra wilds, remembered and refused."""
+
+from companion.engine.match import Match, MatchError
+from companion.ui.match_draft import MatchDraft
+
+
+def test_the_cards_a_table_played_uno_with_come_back_with_its_house_rules():
+    played = Match.new("uno", ["Ada", "Bo"], card_set="uno-cards", extra_wilds=3)
+    house = played.settings.to_dict()
+    draft = MatchDraft.for_game("uno", house=house)
+    assert (draft.card_set, draft.extra_wilds) == ("uno-cards", "3")
+    built = draft.add_player("Ada").add_player("Bo").build()
+    assert built.settings == played.settings
+    # Another game starts from its own cards, whatever Uno was played with.
+    other = draft.choose_game("crazy-eights")
+    assert other.card_set is None
+    assert other.add_player("Ada").add_player("Bo").build().settings.card_set == (
+        "regular"
+    )
+
+
+def test_house_rules_stored_before_card_sets_give_regular_decks():
+    house = Match.new("uno", ["Ada", "Bo"]).settings.to_dict()
+    assert "card_set" not in house
+    draft = MatchDraft.for_game("uno", house=house)
+    built = draft.add_player("Ada").add_player("Bo").build()
+    assert (built.settings.card_set, built.settings.extra_wilds) == ("regular", 0)
+
+
+def test_extra_wilds_that_are_not_a_number_are_refused():
+    draft = MatchDraft.for_game("uno").add_player("Ada").add_player("Bo")
+    problem = draft.set(extra_wilds="lots").check()
+    assert isinstance(problem, MatchError) and problem.code == "bad-extra-wilds"
+    assert draft.set(extra_wilds="21").check().code == "bad-extra-wilds"
+    assert draft.set(extra_wilds="").check() is None
