@@ -47,5 +47,9 @@ ERROR_CODES: dict[str, tuple[str, ...]] = {
     "bad-match-data": ("reason",),
     "unknown-card-set": ("value",),
     "bad-extra-wilds": ("value", "max"),
+    "places-not-allowed": (),
+    "placed-twice": ("player",),
+    "places-first-out": ("player",),
+    "places-leave-one": ("count",),
 }
 """Every code MatchError can carry, with the names of its parameters."""

@@ -123,7 +123,9 @@ class Game:
     numbers of decks and `players_per_deck` how many players one deck serves.
     `card_sets` are the ids of the card sets a table may play it with, the
     default first; `wild_face` is the face extra wild cards are recorded as
-    (newer Uno decks carry more wilds), None when the deck has no wilds.
+    (newer Uno decks carry more wilds), None when the deck has no wilds;
+    `allows_playing_on` whether, in penalty scoring, the others may play on for
+    places after the first goes out (Vri åtter).
     """
 
     id: str
@@ -139,6 +141,7 @@ class Game:
     end: EndCondition
     card_sets: tuple[str, ...] = (REGULAR_CARDS.id,)
     wild_face: str | None = None
+    allows_playing_on: bool = False
 
     @property
     def faces(self) -> tuple[str, ...]:
@@ -197,6 +200,7 @@ CRAZY_EIGHTS = Game(
     deal=(DealRule(2, 2, 7), DealRule(3, 10, 5)),
     scoring=Scoring.PENALTY,
     end=EndCondition(EndKind.LIMIT, 100, LimitRule.EXCEEDS),
+    allows_playing_on=True,
 )
 
 VANDATTA = Game(

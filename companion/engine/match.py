@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
@@ -85,7 +85,12 @@ class Match:
         """The game this match is played under."""
         return get_game(self.game_id)
 
-    def _build_round(self, went_out: str | None, hands: Mapping[str, object]) -> Round:
+    def _build_round(
+        self,
+        went_out: str | None,
+        hands: Mapping[str, object],
+        places: Sequence[str] | None = None,
+    ) -> Round:
         return build_round(
             self.game,
             self.players,
@@ -94,6 +99,7 @@ class Match:
             self.settings.deck_limits(self.game),
             went_out,
             hands,
+            places,
         )
 
     def _round_index(self, index: int) -> int:
@@ -101,18 +107,34 @@ class Match:
             raise MatchError("no-such-round", round=index)
         return index
 
-    def record_round(self, went_out: str | None, hands: Mapping[str, object]) -> Match:
-        """This match with one more round; MatchError if over or the round is bad."""
+    def record_round(
+        self,
+        went_out: str | None,
+        hands: Mapping[str, object],
+        *,
+        places: Sequence[str] | None = None,
+    ) -> Match:
+        """This match with one more round; MatchError if over or the round is bad.
+
+        `places`, for a round the others played on: everyone who went out, first
+        to last (starting with `went_out`); `hands` then holds the last player's.
+        """
         if self.is_over:
             raise MatchError("match-over")
-        return replace(self, rounds=(*self.rounds, self._build_round(went_out, hands)))
+        played = self._build_round(went_out, hands, places)
+        return replace(self, rounds=(*self.rounds, played))
 
     def edit_round(
-        self, index: int, went_out: str | None, hands: Mapping[str, object]
+        self,
+        index: int,
+        went_out: str | None,
+        hands: Mapping[str, object],
+        *,
+        places: Sequence[str] | None = None,
     ) -> Match:
         """This match with round `index` (0-based) recorded anew; it may reopen."""
         index = self._round_index(index)
-        new_round = self._build_round(went_out, hands)
+        new_round = self._build_round(went_out, hands, places)
         rounds = (*self.rounds[:index], new_round, *self.rounds[index + 1 :])
         return replace(self, rounds=rounds)
 
@@ -138,6 +160,7 @@ class Match:
                 r,
                 went_out=renamed(r.went_out),
                 hands=tuple((renamed(p), e) for p, e in r.hands),  # type: ignore[misc]
+                places=tuple(renamed(p) for p in r.places),  # type: ignore[misc]
             )
             for r in self.rounds
         )
@@ -274,7 +297,8 @@ class Match:
                 extra_wilds=settings.get("extra_wilds"),
             )
             played = tuple(
-                match._build_round(r["went_out"], r["hands"]) for r in data["rounds"]
+                match._build_round(r["went_out"], r["hands"], r.get("places"))
+                for r in data["rounds"]
             )
         except MatchError as error:
             raise MatchError("bad-match-data", reason=error.code) from error

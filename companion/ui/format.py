@@ -162,6 +162,21 @@ def round_points_line(t: Translator, match: Match, points_by: Mapping[str, int])
     return " · ".join(f"{p} {signed(t, points_by[p])}" for p in match.players)
 
 
+def places_text(t: Translator, match: Match, round_: Round) -> str:
+    """Everyone's place in a round played on: "1st Bo · 2nd Ada · 3rd Cy"."""
+    return texts.places_text(t, match.players, round_.places)
+
+
+def places_so_far(t: Translator, places: tuple[str, ...]) -> str:
+    """The places taken so far while the others play on: "1st Bo · 2nd Ada"."""
+    return texts.places_text(t, places, places)
+
+
+def place_text(t: Translator, round_: Round, player: str) -> str:
+    """The place a player who went out took in a round played on: "2nd"."""
+    return texts.place_label(t, round_.places.index(player) + 1)
+
+
 def went_out_text(t: Translator, round_: Round) -> str:
     """Who went out in a round, or that nobody did."""
     if round_.went_out is None:

@@ -11,6 +11,7 @@ from companion.engine.match import Match
 from companion.ui import format as fmt
 from companion.ui.access import view_only_screen
 from companion.ui.keypad import KeypadPanel, hand_chips
+from companion.ui.places_section import places_section
 from companion.ui.round_draft import RoundDraft
 from companion.ui.scoreboard_screen import show_undo
 from companion.ui.shell import (
@@ -271,7 +272,12 @@ def RecordScreen() -> ft.View:
             ),
         ]
     )
-    rows = [_player_row(t, match, draft, p, update) for p in draft.losers]
+    playing_on = places_section(t, match, draft, update)
+    rows = (
+        []
+        if draft.placing
+        else [_player_row(t, match, draft, p, update) for p in draft.losers]
+    )
     save_button = ft.FilledButton(
         t.gettext("Save round"),
         icon=ft.Icons.CHECK,
@@ -288,7 +294,10 @@ def RecordScreen() -> ft.View:
         save_button,
     )
     entries = ft.Column(
-        [out_line, *rows, footer], spacing=8, scroll=ft.ScrollMode.AUTO, expand=True
+        [out_line, *playing_on, *rows, footer],
+        spacing=8,
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
     )
     return screen(
         state,

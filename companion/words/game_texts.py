@@ -115,6 +115,22 @@ CARD_LABELS: dict[str, tuple[str, str]] = {
 }
 
 
+PLACES: tuple[tuple[str, str], ...] = (
+    # TRANSLATORS: places in a round played on, as short ordinals: "1st", "2nd".
+    NC_("place", "1st"),
+    NC_("place", "2nd"),
+    NC_("place", "3rd"),
+    NC_("place", "4th"),
+    NC_("place", "5th"),
+    NC_("place", "6th"),
+    NC_("place", "7th"),
+    NC_("place", "8th"),
+    NC_("place", "9th"),
+    NC_("place", "10th"),
+)
+"""One ordinal per seat of the largest table (ten players)."""
+
+
 def _game(game: Game | str) -> Game:
     return GAMES[game] if isinstance(game, str) else game
 
@@ -242,14 +258,35 @@ def hand_text(t: Translator, hand: Hand | int, cards: CardSet) -> str:
     )
 
 
+def place_label(t: Translator, place: int) -> str:
+    """A place (1 for the first out) as a short ordinal: "1st", "2nd"."""
+    return t.pgettext(*PLACES[place - 1])
+
+
+def places_text(
+    t: Translator, players: tuple[str, ...], places: tuple[str, ...]
+) -> str:
+    """Everyone's place in a round played on, the one left last: "1st Bo · 2nd
+    Ada · 3rd Cy"."""
+    order = [*places, *(p for p in players if p not in places)]
+    return " · ".join(
+        # TRANSLATORS: a place and who took it in a round played on: "2nd Ada".
+        t.gettext("{place} {name}").format(place=place_label(t, n), name=name)
+        for n, name in enumerate(order, start=1)
+    )
+
+
 def round_hands_text(t: Translator, match: Match, index: int) -> str:
-    """What everyone but the one who went out held in round `index`, in one
-    line for a spreadsheet: "Bo: 0 ×2, Skip; Cy: +4"."""
+    """What everyone but the one who went out held in round `index` (with the
+    places of a round played on first), in one line for a spreadsheet:
+    "Bo: 0 ×2, Skip; Cy: +4"."""
     cards = get_card_set(match.settings.card_set)
     played = match.rounds[index]
-    return "; ".join(
+    parts = [places_text(t, match.players, played.places)] if played.places else []
+    parts.extend(
         t.gettext("{name}: {cards}").format(
             name=player, cards=hand_text(t, entry, cards)
         )
         for player, entry in played.hands
     )
+    return "; ".join(parts)

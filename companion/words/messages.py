@@ -91,6 +91,18 @@ ERROR_MESSAGES: dict[str, Message] = {
     "bad-match-data": N_(
         "This saved match is damaged and cannot be read (%(reason)s)."
     ),
+    "places-not-allowed": N_(
+        "With these rules the round ends when the first player goes out."
+    ),
+    "placed-twice": N_("%(player)s can only be placed once."),
+    "places-first-out": N_(
+        "The places start with the player who went out first, not %(player)s."
+    ),
+    "places-leave-one": NP_(
+        "Tap who went out next until one player is left; %(count)s is left.",
+        "Tap who went out next until one player is left; %(count)s are left.",
+        "count",
+    ),
     "unknown-card-set": N_("This game cannot be played with “%(value)s”."),
     "bad-extra-wilds": N_(
         "Extra wild cards must be a whole number from 0 to %(max)s, not “%(value)s”."
