@@ -51,5 +51,12 @@ ERROR_CODES: dict[str, tuple[str, ...]] = {
     "placed-twice": ("player",),
     "places-first-out": ("player",),
     "places-leave-one": ("count",),
+    "game-name-empty": (),
+    "game-name-too-long": ("name", "max"),
+    "game-name-taken": ("name",),
+    "game-no-faces": (),
+    "bad-copies": ("face", "value", "max"),
+    "bad-player-range": ("min", "max"),
+    "bad-game-definition": ("reason",),
 }
 """Every code MatchError can carry, with the names of its parameters."""

@@ -125,7 +125,9 @@ class Game:
     default first; `wild_face` is the face extra wild cards are recorded as
     (newer Uno decks carry more wilds), None when the deck has no wilds;
     `allows_playing_on` whether, in penalty scoring, the others may play on for
-    places after the first goes out (Vri åtter).
+    places after the first goes out (Vri åtter). A game a user defined sets
+    `lowest_wins` and `nobody_out` itself; the built-ins leave them None, so
+    that they follow the scoring (penalty: lowest wins, nobody out allowed).
     """
 
     id: str
@@ -142,6 +144,8 @@ class Game:
     card_sets: tuple[str, ...] = (REGULAR_CARDS.id,)
     wild_face: str | None = None
     allows_playing_on: bool = False
+    lowest_wins: bool | None = None
+    nobody_out: bool | None = None
 
     @property
     def faces(self) -> tuple[str, ...]:
@@ -150,8 +154,17 @@ class Game:
 
     @property
     def allows_nobody_out(self) -> bool:
-        """Whether a round where everyone gave up can be recorded (penalty only)."""
+        """Whether a round where everyone gave up can be recorded (penalty only,
+        unless the game's own definition says otherwise)."""
+        if self.nobody_out is not None:
+            return self.nobody_out and self.scoring is Scoring.PENALTY
         return self.scoring is Scoring.PENALTY
+
+    def lowest_total_wins(self, scoring: Scoring) -> bool:
+        """Whether the lowest total is best when a match is scored `scoring`."""
+        if self.lowest_wins is not None and scoring is self.scoring:
+            return self.lowest_wins
+        return scoring is Scoring.PENALTY
 
     def points(self, face: str) -> int:
         """The default value of one card of `face`."""
@@ -174,7 +187,8 @@ class Game:
 
     def decks_for(self, players: int) -> int:
         """The number of decks the game uses by default at a table of `players`."""
-        return min(self.deck_options[-1], 1 + (players - 1) // self.players_per_deck)
+        wanted = 1 + (players - 1) // self.players_per_deck
+        return min(self.deck_options[-1], max(self.deck_options[0], wanted))
 
 
 def _frozen(mapping: dict[str, int]) -> Mapping[str, int]:

@@ -8,7 +8,8 @@ from functools import cached_property
 from typing import Any
 
 from companion.engine.errors import MatchError
-from companion.engine.games import EndKind, Game, LimitRule, Scoring, get_game
+from companion.engine.game_definitions import define_game, game_definition
+from companion.engine.games import EndKind, Game, LimitRule, get_game
 from companion.engine.match_settings import (
     MatchSettings,
     check_card_set,
@@ -45,11 +46,13 @@ class Match:
     first_dealer: str
     settings: MatchSettings
     rounds: tuple[Round, ...] = ()
+    definition: Game | None = None
+    """The copy of a user's game the match is played by (None: a built-in)."""
 
     @classmethod
     def new(
         cls,
-        game_id: str,
+        game_id: str | Game,
         players: Iterable[str],
         *,
         scoring: str | None = None,
@@ -62,8 +65,12 @@ class Match:
         card_set: str | None = None,
         extra_wilds: int | None = None,
     ) -> Match:
-        """A match with no rounds yet: the game's defaults plus the table's choices."""
-        game = get_game(game_id)
+        """A match with no rounds yet: the game's defaults plus the table's choices.
+
+        `game_id` is a built-in game's id, or a Game (a user's, from
+        `game_definitions.define_game`) that the match keeps a copy of.
+        """
+        game = game_id if isinstance(game_id, Game) else get_game(game_id)
         seats = check_players(game, players)
         chosen_scoring = check_scoring(game, scoring)
         settings = MatchSettings(
@@ -78,12 +85,13 @@ class Match:
             first_dealer = seats[0]
         if first_dealer not in seats:
             raise MatchError("unknown-dealer", player=first_dealer)
-        return cls(game.id, seats, first_dealer, settings)
+        definition = None if isinstance(game_id, str) else game
+        return cls(game.id, seats, first_dealer, settings, definition=definition)
 
     @property
     def game(self) -> Game:
         """The game this match is played under."""
-        return get_game(self.game_id)
+        return self.definition or get_game(self.game_id)
 
     def _build_round(
         self,
@@ -195,8 +203,9 @@ class Match:
 
     @property
     def lowest_wins(self) -> bool:
-        """Whether the lowest total is best (penalty scoring)."""
-        return self.settings.scoring is Scoring.PENALTY
+        """Whether the lowest total is best (penalty scoring, unless the game's
+        definition says otherwise)."""
+        return self.game.lowest_total_wins(self.settings.scoring)
 
     def ranking(self) -> list[Standing]:
         """The standings, best first; equal totals share a rank, in seat order."""
@@ -268,14 +277,18 @@ class Match:
         return self.players[(seat + 1) % len(self.players)]
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON-safe form: what happened, never the totals."""
-        return {
+        """The JSON-safe form: what happened, never the totals (and a user's
+        game's definition, as the match was played by it)."""
+        data = {
             "game": self.game_id,
             "players": list(self.players),
             "first_dealer": self.first_dealer,
             "settings": self.settings.to_dict(),
             "rounds": [round_to_dict(r) for r in self.rounds],
         }
+        if self.definition is not None:
+            data["definition"] = game_definition(self.definition)
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Match:
@@ -283,8 +296,13 @@ class Match:
         try:
             settings = data["settings"]
             limit, rule, rounds = end_from_dict(settings["end"])
+            game: str | Game = data["game"]
+            if "definition" in data:
+                game = define_game(data["definition"])
+                if game.id != data["game"]:
+                    raise MatchError("bad-game-definition", reason="id")
             match = cls.new(
-                data["game"],
+                game,
                 data["players"],
                 scoring=settings["scoring"],
                 limit=limit,

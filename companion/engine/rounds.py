@@ -140,7 +140,9 @@ def build_round(
         raise MatchError("bad-match-data", reason="hands")
     if went_out is not None and went_out not in players:
         raise MatchError("unknown-player", player=went_out)
-    if went_out is None and scoring is not Scoring.PENALTY:
+    if went_out is None and (
+        scoring is not Scoring.PENALTY or game.nobody_out is False
+    ):
         raise MatchError("nobody-out-not-allowed")
     for player in hands:
         if player not in players:

@@ -19,7 +19,7 @@ def game_name(t: Translator, game_id: str) -> str:
 
 def match_title(t: Translator, match: Match) -> str:
     """The game's name, with the cards it is played with where it offers a choice."""
-    name = game_name(t, match.game_id)
+    name = texts.game_name(t, match.game)
     if len(match.game.card_sets) == 1:
         return name
     # TRANSLATORS: a game and the cards it is played with: "Uno (Uno cards)".

@@ -136,13 +136,22 @@ def _game(game: Game | str) -> Game:
 
 
 def game_name(t: Translator, game: Game | str) -> str:
-    """The game's display name in the translator's language."""
-    return t.gettext(_game(game).name_key)
+    """The game's display name in the translator's language; a user's game is
+    called what the user named it (an id no game has comes back as given)."""
+    if isinstance(game, str) and game not in GAMES:
+        return game
+    found = _game(game)
+    if found.id not in GAMES:
+        return found.name_key
+    return t.gettext(found.name_key)
 
 
 def game_description(t: Translator, game: Game | str) -> str:
-    """One line saying what kind of game this is."""
-    return t.gettext(GAME_DESCRIPTIONS[_game(game).id])
+    """One line saying what kind of game this is (for a user's game, who scores)."""
+    found = _game(game)
+    if found.id not in GAME_DESCRIPTIONS:
+        return scoring_description(t, found.scoring)
+    return t.gettext(GAME_DESCRIPTIONS[found.id])
 
 
 def card_set_name(t: Translator, cards: CardSet | str) -> str:

@@ -103,6 +103,24 @@ ERROR_MESSAGES: dict[str, Message] = {
         "Tap who went out next until one player is left; %(count)s are left.",
         "count",
     ),
+    "game-name-empty": N_("Give the game a name."),
+    "game-name-too-long": N_(
+        "“%(name)s” is too long for a game's name: use at most %(max)s characters."
+    ),
+    "game-name-taken": N_("There is already a game called “%(name)s”."),
+    "game-no-faces": N_("Choose at least one card the game is played with."),
+    # TRANSLATORS: %(face)s is a card name in the plural, e.g. "kings".
+    "bad-copies": N_(
+        "Copies of %(face)s in a deck must be a whole number from 1 to %(max)s, "
+        "not “%(value)s”."
+    ),
+    "bad-player-range": N_(
+        "The fewest players (%(min)s) cannot be more than the most (%(max)s)."
+    ),
+    # TRANSLATORS: %(reason)s is a technical detail for a bug report.
+    "bad-game-definition": N_(
+        "This game's definition is damaged and cannot be read (%(reason)s)."
+    ),
     "unknown-card-set": N_("This game cannot be played with “%(value)s”."),
     "bad-extra-wilds": N_(
         "Extra wild cards must be a whole number from 0 to %(max)s, not “%(value)s”."

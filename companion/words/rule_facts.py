@@ -231,8 +231,13 @@ def uno_map_table(t: Translator, mapping: Mapping[str, str]) -> str:
     return "\n".join(lines)
 
 
-def match_end_lines(t: Translator, scoring: Scoring, end: EndCondition) -> str:
-    """When the match ends and who wins, as a Markdown list."""
+def match_end_lines(
+    t: Translator, scoring: Scoring, end: EndCondition, lowest_wins: bool | None = None
+) -> str:
+    """When the match ends and who wins (lowest total unless `lowest_wins` says
+    otherwise, else as `scoring` has it), as a Markdown list."""
+    if lowest_wins is not None:
+        scoring = Scoring.PENALTY if lowest_wins else Scoring.WINNER_COLLECTS
     lines = [end_description(t, end), winner_description(t, scoring)]
     if end.kind is EndKind.LIMIT and end.rule is LimitRule.EXCEEDS:
         lines.append(

@@ -13,14 +13,22 @@ from companion.engine.games import (
     REGULAR_CARDS,
     CardSet,
     EndCondition,
+    Game,
     Scoring,
     get_card_set,
     get_game,
 )
 from companion.engine.match import Match
+from companion.words.game_texts import scoring_description
 from companion.words.i18n import PSEUDO, get_translator, locales_dir
 from companion.words.pseudo import pseudo_text
-from companion.words.rule_facts import expanders
+from companion.words.rule_facts import (
+    card_values,
+    expanders,
+    match_end_lines,
+    players_line,
+    scoring_table,
+)
 
 SECTIONS: tuple[str, ...] = (
     "deal",
@@ -134,9 +142,59 @@ def reminders(
     return shown
 
 
+def own_game_reminders(
+    game: Game,
+    lang: str,
+    values: Mapping[str, int] | None = None,
+    *,
+    scoring: Scoring | None = None,
+    end: EndCondition | None = None,
+) -> list[Reminder]:
+    """The reminders of a user's game, all generated from its definition: its
+    cards and values, how a round scores, how the match ends."""
+    t = get_translator(lang)
+    scoring = scoring or game.scoring
+    cards = get_card_set(game.card_sets[0])
+    shown_values = {**game.values, **(values or {})}
+    table = scoring_table(t, card_values(game, shown_values, cards))
+    deck = t.ngettext(
+        "Played with %(num)s deck of these cards:",
+        "Played with %(num)s decks of these cards:",
+        game.deck_options[0],
+    ) % {"num": t.number(game.deck_options[0])}
+    scoring_lines = [scoring_description(t, scoring)]
+    if game.allows_nobody_out and scoring is Scoring.PENALTY:
+        scoring_lines.append(
+            t.gettext(
+                "A round where nobody goes out counts too: then everyone adds up "
+                "the cards in their hand."
+            )
+        )
+    end_lines = match_end_lines(
+        t, scoring, end or game.end, game.lowest_total_wins(scoring)
+    )
+    cards_body = f"{players_line(t, game)}\n\n{deck}\n\n{table}"
+    shown = [
+        ("cards", t.gettext("Cards and values"), cards_body),
+        ("scoring", t.gettext("Scoring"), "\n\n".join(scoring_lines)),
+        ("match-end", t.gettext("End of the match"), end_lines),
+    ]
+    if t.lang == PSEUDO:
+        shown = [(key, pseudo_text(title), body) for key, title, body in shown]
+    return [Reminder(key, title, body) for key, title, body in shown]
+
+
 def match_reminders(match: Match, lang: str) -> list[Reminder]:
     """The reminders for a running match, with its house-rule values and end."""
     settings = match.settings
+    if match.definition is not None:
+        return own_game_reminders(
+            match.definition,
+            lang,
+            settings.values,
+            scoring=settings.scoring,
+            end=settings.end,
+        )
     return reminders(
         match.game_id,
         lang,

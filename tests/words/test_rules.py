@@ -225,3 +225,26 @@ def test_search_prefers_cards_matching_every_word():
     hits = search_reminders("black joker starter", "en")
     assert hits[0].game_id == "uno"
     assert hits[0].reminder.id in {"deal", "disputes"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_users_game_gets_reminders_generated_from_its_definition(lang):
+    from companion.engine.game_definitions import define_game
+
+    definition = {
+        "id": "house", "name": "House table", "card_set": "regular",
+        "faces": {"8": {"value": 40, "copies": 4}, "K": {"value": 7, "copies": 4}},
+        "decks": 2, "scoring": "penalty",
+        "end": {"kind": "rounds", "value": 6},
+        "lowest_wins": False, "nobody_out": True,
+        "min_players": 2, "max_players": 4,
+    }  # fmt: skip
+    t = get_translator(lang)
+    match = Match.new(define_game(definition), ["Ada", "Bo"], values={"K": 9})
+    cards = {card.id: card.body for card in match_reminders(match, lang)}
+    assert list(cards) == ["cards", "scoring", "match-end"]
+    table = _table(cards["cards"])
+    assert [t.number(40), t.number(9)] == [row[1] for row in table]
+    assert card_name(t, "8", 2).casefold() == table[0][0].casefold()
+    assert t.gettext("Highest total wins") in cards["match-end"]
+    assert t.number(6) in cards["match-end"]
