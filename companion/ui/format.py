@@ -6,15 +6,21 @@ from collections.abc import Mapping
 from datetime import datetime
 
 from companion.access.sharing import Guest
-from companion.engine.games import REGULAR_CARDS, CardSet, Scoring, get_card_set
+from companion.engine.games import (
+    REGULAR_CARDS,
+    CardSet,
+    Game,
+    Scoring,
+    get_card_set,
+)
 from companion.engine.match import Hand, Match, Round, Standing
 from companion.words import game_texts as texts
 from companion.words.i18n import Translator
 
 
-def game_name(t: Translator, game_id: str) -> str:
-    """The game's display name in the reader's language."""
-    return texts.game_name(t, game_id)
+def game_name(t: Translator, game: Game | str) -> str:
+    """The game's display name in the reader's language (a user's game: its own)."""
+    return texts.game_name(t, game)
 
 
 def match_title(t: Translator, match: Match) -> str:

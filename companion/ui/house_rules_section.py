@@ -10,7 +10,6 @@ from companion.engine.games import (
     LimitRule,
     Scoring,
     get_card_set,
-    get_game,
 )
 from companion.ui import format as fmt
 from companion.ui.match_draft import DraftUpdate, MatchDraft
@@ -57,7 +56,7 @@ def house_rules_section(
     t: Translator, draft: MatchDraft, update: DraftUpdate
 ) -> list[ft.Control]:
     """The house rules of the match being set up: cards, scoring, end, decks, values."""
-    game = get_game(draft.game_id)
+    game = draft.game
     cards = get_card_set(draft.card_set or game.card_sets[0])
     limit = draft.end_kind is EndKind.LIMIT
     controls: list[ft.Control] = [

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from companion.engine.errors import MatchError
-from companion.engine.games import EndKind, LimitRule, Scoring, get_game
+from companion.engine.games import EndKind, Game, LimitRule, Scoring, get_game
 from companion.engine.match import Match, MatchSettings
 from companion.engine.match_settings import (
     MAX_CARD_VALUE,
@@ -25,7 +25,8 @@ class MatchDraft:
     `end_text` is the raw text of the limit (or rounds) field; `values` holds the
     house-rule card values typed in, face -> raw text; `card_set` the cards the
     table plays with (None: the game's own) and `extra_wilds` the raw text of
-    the wild cards its deck has beyond the game's.
+    the wild cards its deck has beyond the game's; `definition` the user's game
+    a rematch is played by (None: the built-in `game_id`).
     """
 
     game_id: str = "crazy-eights"
@@ -39,6 +40,7 @@ class MatchDraft:
     values: dict[str, str] = field(default_factory=dict)
     card_set: str | None = None
     extra_wilds: str = "0"
+    definition: Game | None = None
 
     @classmethod
     def for_game(
@@ -79,13 +81,21 @@ class MatchDraft:
         """A draft with the players, order and settings of a finished match."""
         # The deal moves on: whoever would have dealt next deals first.
         draft = cls(
-            game_id=match.game_id, seats=match.players, dealer=match.next_dealer
+            game_id=match.game_id,
+            seats=match.players,
+            dealer=match.next_dealer,
+            definition=match.definition,
         )
         return replace(draft._with(match.settings), decks=match.settings.decks)
 
+    @property
+    def game(self) -> Game:
+        """The game being set up."""
+        return self.definition or get_game(self.game_id)
+
     def _with(self, settings: MatchSettings) -> MatchDraft:
         """This draft with a match's scoring, end and house card values."""
-        game = get_game(self.game_id)
+        game = self.game
         changed = {
             face: str(value)
             for face, value in settings.values.items()
@@ -144,7 +154,7 @@ class MatchDraft:
     def effective_limit_rule(self) -> LimitRule:
         """The limit rule the match will get: the chosen one, else the default."""
         chosen = self.limit_rule
-        return chosen or default_limit_rule(get_game(self.game_id), self.scoring)
+        return chosen or default_limit_rule(self.game, self.scoring)
 
     def set_value(self, face: str, text: str) -> MatchDraft:
         """A house-rule value typed in for one face."""
@@ -176,7 +186,7 @@ class MatchDraft:
         else:
             limit = self._number(self.end_text, "bad-limit")
         return Match.new(
-            self.game_id,
+            self.definition or self.game_id,
             self.seats,
             scoring=self.scoring.value,
             limit=limit,

@@ -77,9 +77,12 @@ def RulesScreen() -> ft.View:
             for hit in hits[:12]
         )
     else:
-        game = GAMES[game_id]
         if match is not None and match.game_id != game_id:
             match = None
+        # A user's game is known only from the match that keeps its definition.
+        game = match.game if match is not None else GAMES.get(game_id)
+        if game is None:
+            game_id, game = "crazy-eights", GAMES["crazy-eights"]
         own = match.settings.card_set if match is not None else game.card_sets[0]
         card_set = chosen_cards if chosen_cards in game.card_sets else own
         if match is not None and card_set != own:
@@ -103,7 +106,7 @@ def RulesScreen() -> ft.View:
             )
         if match is not None:
             controls.append(ft.Text(t.gettext("With the house rules of your match.")))
-        controls.append(section_title(fmt.game_name(t, game_id)))
+        controls.append(section_title(fmt.game_name(t, game)))
         controls.extend(
             _reminder_tile(card, index == 0) for index, card in enumerate(cards)
         )

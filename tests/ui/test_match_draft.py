@@ -33,3 +33,22 @@ def test_extra_wilds_that_are_not_a_number_are_refused():
     assert isinstance(problem, MatchError) and problem.code == "bad-extra-wilds"
     assert draft.set(extra_wilds="21").check().code == "bad-extra-wilds"
     assert draft.set(extra_wilds="").check() is None
+
+
+def test_a_rematch_of_a_users_game_is_played_by_the_same_definition():
+    from companion.engine.game_definitions import define_game
+
+    definition = {
+        "id": "family", "name": "Family rules", "card_set": "regular",
+        "faces": {"8": {"value": 25, "copies": 4}, "2": {"value": 2, "copies": 4}},
+        "decks": 1, "scoring": "penalty",
+        "end": {"kind": "limit", "value": 50, "rule": "exceeds"},
+        "lowest_wins": True, "nobody_out": True,
+        "min_players": 2, "max_players": 4,
+    }  # fmt: skip
+    played = Match.new(define_game(definition), ["Ada", "Bo"])
+    played = played.record_round("Ada", {"Bo": {"8": 3}})
+    assert played.is_over
+    again = MatchDraft.rematch(played).build()
+    assert again.game == played.game and again.definition is not None
+    assert again.players == ("Ada", "Bo") and again.rounds == ()
