@@ -63,3 +63,8 @@ def test_an_uno_deck_match_to_500_recorded_by_its_own_cards(table: Table) -> Non
     table.tap("Start match")
     table.see("Round 1")
     table.see("Uno (Uno cards)")
+
+    # The rule reminders of the match speak of the Uno deck.
+    table.tab("Rules")
+    table.see("Play with one Uno deck:")
+    table.shot("uno-cards-rules-390x844")
