@@ -21,6 +21,9 @@ STORE_ERROR_CODES: dict[str, tuple[str, ...]] = {
     "duplicate-player": ("player",),
     # A player who appears in stored matches can only be hidden, not deleted.
     "player-in-match": ("player", "matches"),
+    # An own game that stored matches were played by is only deleted when asked to.
+    "game-in-use": ("game", "matches"),
+    "no-such-game": ("id",),
     "unknown-setting": ("name",),
     "bad-setting": ("name",),
     # An import file was rejected as a whole; nothing was imported.
@@ -29,6 +32,7 @@ STORE_ERROR_CODES: dict[str, tuple[str, ...]] = {
     "import-wrong-shape": ("path", "where"),
     "import-newer-version": ("path", "version", "supported"),
     "import-bad-match": ("path", "id", "reason"),
+    "import-bad-game": ("path", "id", "reason"),
     "export-failed": ("path", "reason"),
 }
 """Every code StoreError can carry, with the names of its parameters."""

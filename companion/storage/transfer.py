@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.engine.errors import MatchError
+from companion.engine.game_definitions import define_game, game_definition
+from companion.engine.games import Game
 from companion.engine.match import Match
 from companion.engine.match_settings import check_name
 from companion.storage.errors import StoreError
@@ -43,6 +45,7 @@ class ImportData:
     matches: tuple[StoredMatch, ...]
     players: tuple[PlayerRecord, ...]
     settings: dict[str, Any] | None
+    games: tuple[Game, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,7 @@ class ImportResult:
     skipped: tuple[str, ...] = ()
     players_added: tuple[str, ...] = field(default=())
     settings_restored: bool = False
+    games_added: tuple[str, ...] = ()
 
 
 def _match_entry(stored: StoredMatch) -> dict[str, Any]:
@@ -92,6 +96,7 @@ def export_all(store: Store, path: Path) -> int:
         "all",
         settings=store.settings(),
         players=players,
+        games=[game_definition(game) for game in store.own_games()],
         matches=[_match_entry(stored) for stored in matches],
     )
     _write_export(path, text)
@@ -191,6 +196,7 @@ def _check_import(document: object, path: str) -> ImportData:
         if match_id in ids[:n]:
             raise _shape(path, f"matches[{n}].id")
     records = tuple(_check_player(entry, n, path) for n, entry in enumerate(players))
+    games = _check_games(document.get("games", []), path)
     settings = document.get("settings") if kind == "all" else None
     if settings is not None:
         if not isinstance(settings, dict) or not set(settings) <= set(
@@ -201,7 +207,26 @@ def _check_import(document: object, path: str) -> ImportData:
             check_settings_document(settings)
         except DamagedData as error:
             raise _shape(path, "settings") from error
-    return ImportData(matches, records, settings)
+    return ImportData(matches, records, settings, games)
+
+
+def _check_games(entries: object, path: str) -> tuple[Game, ...]:
+    """The own games of an export file, each checked (names unique among them)."""
+    if not isinstance(entries, list):
+        raise _shape(path, "games")
+    games: list[Game] = []
+    for n, entry in enumerate(entries):
+        game_id = entry.get("id") if isinstance(entry, dict) else None
+        try:
+            games.append(define_game(entry, taken=[g.name_key for g in games]))
+        except MatchError as error:
+            reason = error.params.get("reason", error.code)
+            raise _Reject(
+                StoreError("import-bad-game", path=path, id=str(game_id), reason=reason)
+            ) from error
+        if game_id in [g.id for g in games[:-1]]:
+            raise _shape(path, f"games[{n}].id")
+    return tuple(games)
 
 
 def _check_match(entry: object, n: int, path: str) -> StoredMatch:
@@ -239,6 +264,13 @@ def import_file(store: Store, path: Path) -> ImportResult:
     """Check a whole import file, then add what the store does not have yet."""
     data = read_import(path)
     before = {player.name for player in store.players()}
+    try:
+        games_added = store.import_own_games(data.games)
+    except MatchError as error:
+        clash = error.params.get("name", error.code)
+        raise StoreError(
+            "import-bad-game", path=str(path), id=str(clash), reason=error.code
+        ) from error
     store.include_players(data.players)
     added = store.add_imported(data.matches)
     if data.settings is not None:
@@ -248,4 +280,5 @@ def import_file(store: Store, path: Path) -> ImportResult:
         skipped=tuple(s.id for s in data.matches if s.id not in added),
         players_added=tuple(p.name for p in store.players() if p.name not in before),
         settings_restored=data.settings is not None,
+        games_added=tuple(games_added),
     )

@@ -174,6 +174,18 @@ STORE_ERROR_MESSAGES: dict[str, Message] = {
     "import-bad-match": N_(
         "%(path)s holds a damaged match %(id)s (%(reason)s). Nothing was imported."
     ),
+    "import-bad-game": N_(
+        "%(path)s holds a game %(id)s that cannot be added (%(reason)s). "
+        "Nothing was imported."
+    ),
+    "game-in-use": NP_(
+        "%(matches)s stored match was played with “%(game)s”. Delete the game "
+        "anyway? The match keeps its own copy of the rules.",
+        "%(matches)s stored matches were played with “%(game)s”. Delete the game "
+        "anyway? The matches keep their own copy of the rules.",
+        "matches",
+    ),
+    "no-such-game": N_("This game no longer exists (%(id)s)."),
     "export-failed": N_("Could not export to %(path)s (%(reason)s)."),
 }
 """A sentence for every code of companion.storage.errors.STORE_ERROR_CODES."""
