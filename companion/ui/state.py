@@ -122,6 +122,9 @@ class AppState(SessionAccess):
             self.report(error)
             return None
         self._saved(match_id)
+        if match.definition is not None:
+            # A user's game carries its own rules; there is nothing to remember.
+            return match_id
         # The match exists now: failing to remember its rules must not hide it.
         house = dict(self.store.settings()["house_rules"])
         house[match.game_id] = match.settings.to_dict()
