@@ -34,9 +34,9 @@ def match_title(t: Translator, match: Match) -> str:
     )
 
 
-def game_blurb(t: Translator, game_id: str) -> str:
+def game_blurb(t: Translator, game: Game | str) -> str:
     """One line telling the games apart on the new-match screen."""
-    return texts.game_description(t, game_id)
+    return texts.game_description(t, game)
 
 
 def card_set(match: Match) -> CardSet:

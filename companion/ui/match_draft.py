@@ -112,6 +112,20 @@ class MatchDraft:
             extra_wilds=str(settings.extra_wilds),
         )
 
+    def choose_own_game(self, game: Game) -> MatchDraft:
+        """A user's game: its own settings, the players stay."""
+        return replace(
+            MatchDraft(
+                game_id=game.id,
+                seats=self.seats,
+                scoring=game.scoring,
+                end_kind=game.end.kind,
+                end_text=str(game.end.value),
+                definition=game,
+            ),
+            dealer=self.dealer,
+        )
+
     def choose_game(
         self, game_id: str, house: Mapping[str, object] | None = None
     ) -> MatchDraft:
