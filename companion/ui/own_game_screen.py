@@ -98,7 +98,7 @@ def _rules(t: Translator, draft: OwnGameDraft, update: Update) -> list[ft.Contro
             lambda v: update(lambda d: d.set(lowest_wins=v == "lowest")),
         ),
         ft.Switch(
-            label=t.gettext("A round where nobody went out may be recorded"),
+            label=t.gettext("Allow rounds where nobody went out"),
             value=draft.nobody_out,
             on_change=lambda e: update(
                 lambda d: d.set(nobody_out=bool(e.control.value))
