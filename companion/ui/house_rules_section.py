@@ -18,22 +18,29 @@ from companion.ui.theme import TARGET
 from companion.words.i18n import Translator
 
 
-def _cards_controls(
+def _card_set_choice(
     t: Translator, game: Game, draft: MatchDraft, update: DraftUpdate
 ) -> list[ft.Control]:
-    """The choice of cards where the game offers one, and its extra wild cards."""
-    controls: list[ft.Control] = []
-    if len(game.card_sets) > 1:
-        controls.append(
-            choices(
-                [
-                    (card_set, fmt.card_set_label(t, get_card_set(card_set)))
-                    for card_set in game.card_sets
-                ],
-                draft.card_set or game.card_sets[0],
-                lambda v: update(lambda d: d.set(card_set=v)),
-            )
+    """The choice of cards, where the game offers one."""
+    if len(game.card_sets) == 1:
+        return []
+    return [
+        choices(
+            [
+                (card_set, fmt.card_set_label(t, get_card_set(card_set)))
+                for card_set in game.card_sets
+            ],
+            draft.card_set or game.card_sets[0],
+            lambda v: update(lambda d: d.set(card_set=v)),
         )
+    ]
+
+
+def _extra_wilds(
+    t: Translator, game: Game, draft: MatchDraft, update: DraftUpdate
+) -> list[ft.Control]:
+    """How many wild cards the deck has beyond the game's, where it has wilds."""
+    controls: list[ft.Control] = []
     if game.wild_face is not None:
         controls.append(
             ft.TextField(
@@ -61,7 +68,7 @@ def house_rules_section(
     limit = draft.end_kind is EndKind.LIMIT
     controls: list[ft.Control] = [
         section_title(t.gettext("House rules")),
-        *_cards_controls(t, game, draft, update),
+        *_card_set_choice(t, game, draft, update),
         choices(
             [
                 (Scoring.PENALTY.value, fmt.scoring_label(t, Scoring.PENALTY)),
@@ -112,6 +119,7 @@ def house_rules_section(
                 lambda v: update(lambda d: d.set(decks=int(v))),
             )
         )
+    controls.extend(_extra_wilds(t, game, draft, update))
     values = ft.Row(
         [
             ft.TextField(
