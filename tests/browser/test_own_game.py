@@ -60,3 +60,7 @@ def test_a_game_of_your_own_is_made_played_and_edited(table: Table) -> None:
     table.tap("Family Eights")
     table.see("Cards and values")
     table.shot("own-game-rules-390x844")
+
+    # The matches list names the game as its maker did.
+    table.open("/")
+    table.see("Family Eights")
