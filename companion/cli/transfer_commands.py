@@ -7,6 +7,7 @@ from companion.storage.errors import StoreError
 from companion.storage.paths import data_dir
 from companion.storage.store import Store
 from companion.storage.transfer import ImportResult
+from companion.words.game_texts import round_hands_text
 from companion.words.i18n import Translator
 from companion.words.messages import error_message
 
@@ -26,7 +27,15 @@ def run_export(args: argparse.Namespace, t: Translator) -> int:
     try:
         with Store.open(data_dir(args.data_dir), read_only=True) as store:
             if args.match and args.csv:
-                store.export_csv(args.match, args.path)
+                store.export_csv(
+                    args.match,
+                    args.path,
+                    # TRANSLATORS: a CSV column heading: the cards each player held.
+                    hands=(
+                        t.pgettext("csv", "cards held"),
+                        lambda match, index: round_hands_text(t, match, index),
+                    ),
+                )
                 # TRANSLATORS: {match} is a match's id, e.g. 0123456789ab.
                 done = t.gettext("Exported match {match} as CSV to {path}").format(
                     match=args.match, path=args.path

@@ -47,5 +47,18 @@ ERROR_CODES: dict[str, tuple[str, ...]] = {
     "conflicting-end": (),
     "unknown-dealer": ("player",),
     "bad-match-data": ("reason",),
+    "unknown-card-set": ("value",),
+    "bad-extra-wilds": ("value", "max"),
+    "places-not-allowed": (),
+    "placed-twice": ("player",),
+    "places-first-out": ("player",),
+    "places-leave-one": ("count",),
+    "game-name-empty": (),
+    "game-name-too-long": ("name", "max"),
+    "game-name-taken": ("name",),
+    "game-no-faces": (),
+    "bad-copies": ("face", "value", "max"),
+    "bad-player-range": ("min", "max"),
+    "bad-game-definition": ("reason",),
 }
 """Every code MatchError can carry, with the names of its parameters."""

@@ -58,12 +58,76 @@ class DealRule:
 
 
 @dataclass(frozen=True)
+class CardSet:
+    """The cards a table holds, as they map onto a game's faces.
+
+    `cards` maps each face the engine records to the card of this set that
+    plays it ("10" is the Uno deck's "0"), in the order the keypad shows them.
+    Scoring, copies and limits stay the game's: only names and order change.
+    """
+
+    id: str
+    name_key: str
+    cards: Mapping[str, str]
+
+    def card(self, face: str) -> str:
+        """The card of this set that plays `face` (the face itself if unmapped)."""
+        return self.cards.get(face, face)
+
+    def order(self, faces: tuple[str, ...]) -> tuple[str, ...]:
+        """`faces` in this set's keypad order."""
+        return tuple(face for face in self.cards if face in faces)
+
+
+REGULAR_CARDS = CardSet(
+    id="regular",
+    name_key="Regular decks",
+    cards=MappingProxyType({face: face for face in FACES + JOKERS}),
+)
+
+UNO_CARDS = CardSet(
+    id="uno-cards",
+    name_key="Uno cards",
+    cards=MappingProxyType(
+        {"10": "0", "A": "1"}
+        | {str(n): str(n) for n in range(2, 10)}
+        | {
+            "J": "skip",
+            "Q": "reverse",
+            "K": "draw-two",
+            "RJ": "wild",
+            "BJ": "wild-draw-four",
+        }
+    ),
+)
+
+CARD_SETS: Mapping[str, CardSet] = MappingProxyType(
+    {cards.id: cards for cards in (REGULAR_CARDS, UNO_CARDS)}
+)
+
+
+def get_card_set(card_set_id: str) -> CardSet:
+    """The card set with this id; MatchError("unknown-card-set") otherwise."""
+    try:
+        return CARD_SETS[card_set_id]
+    except (KeyError, TypeError):
+        raise MatchError("unknown-card-set", value=card_set_id) from None
+
+
+@dataclass(frozen=True)
 class Game:
     """One game's facts: players, deck, deal, card values, scoring and default end.
 
     `name_key` is the English display name, used as the translation key.
     `copies` counts each face in one deck; `deck_options` lists the allowed
     numbers of decks and `players_per_deck` how many players one deck serves.
+    `card_sets` are the ids of the card sets a table may play it with, the
+    default first; `wild_face` is the face extra wild cards are recorded as
+    (newer Uno decks carry more wilds), None when the deck has no wilds;
+    `allows_playing_on` whether, in penalty scoring, the others may play on for
+    places after the first goes out (Vri åtter). A game a user defined sets
+    `lowest_wins` and `nobody_out` itself; the built-ins leave them None, so
+    that they follow the scoring (penalty: lowest wins, nobody out allowed).
     """
 
     id: str
@@ -77,6 +141,11 @@ class Game:
     deal: tuple[DealRule, ...]
     scoring: Scoring
     end: EndCondition
+    card_sets: tuple[str, ...] = (REGULAR_CARDS.id,)
+    wild_face: str | None = None
+    allows_playing_on: bool = False
+    lowest_wins: bool | None = None
+    nobody_out: bool | None = None
 
     @property
     def faces(self) -> tuple[str, ...]:
@@ -85,8 +154,17 @@ class Game:
 
     @property
     def allows_nobody_out(self) -> bool:
-        """Whether a round where everyone gave up can be recorded (penalty only)."""
+        """Whether a round where everyone gave up can be recorded (penalty only,
+        unless the game's own definition says otherwise)."""
+        if self.nobody_out is not None:
+            return self.nobody_out and self.scoring is Scoring.PENALTY
         return self.scoring is Scoring.PENALTY
+
+    def lowest_total_wins(self, scoring: Scoring) -> bool:
+        """Whether the lowest total is best when a match is scored `scoring`."""
+        if self.lowest_wins is not None and scoring is self.scoring:
+            return self.lowest_wins
+        return scoring is Scoring.PENALTY
 
     def points(self, face: str) -> int:
         """The default value of one card of `face`."""
@@ -109,7 +187,8 @@ class Game:
 
     def decks_for(self, players: int) -> int:
         """The number of decks the game uses by default at a table of `players`."""
-        return min(self.deck_options[-1], 1 + (players - 1) // self.players_per_deck)
+        wanted = 1 + (players - 1) // self.players_per_deck
+        return min(self.deck_options[-1], max(self.deck_options[0], wanted))
 
 
 def _frozen(mapping: dict[str, int]) -> Mapping[str, int]:
@@ -135,6 +214,7 @@ CRAZY_EIGHTS = Game(
     deal=(DealRule(2, 2, 7), DealRule(3, 10, 5)),
     scoring=Scoring.PENALTY,
     end=EndCondition(EndKind.LIMIT, 100, LimitRule.EXCEEDS),
+    allows_playing_on=True,
 )
 
 VANDATTA = Game(
@@ -153,7 +233,7 @@ VANDATTA = Game(
 
 UNO = Game(
     id="uno",
-    name_key="Uno with regular decks",
+    name_key="Uno",
     min_players=2,
     max_players=10,
     players_per_deck=10,
@@ -168,6 +248,8 @@ UNO = Game(
     deal=(DealRule(2, 10, 7),),
     scoring=Scoring.WINNER_COLLECTS,
     end=EndCondition(EndKind.LIMIT, 500, LimitRule.REACHES),
+    card_sets=(REGULAR_CARDS.id, UNO_CARDS.id),
+    wild_face="RJ",
 )
 
 GAMES: Mapping[str, Game] = MappingProxyType(

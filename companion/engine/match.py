@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
 from companion.engine.errors import MatchError
-from companion.engine.games import EndKind, Game, LimitRule, Scoring, get_game
+from companion.engine.game_definitions import define_game, game_definition
+from companion.engine.games import EndKind, Game, LimitRule, get_game
 from companion.engine.match_settings import (
     MAX_ROUNDS,
     MatchSettings,
+    check_card_set,
     check_decks,
     check_end,
+    check_extra_wilds,
     check_name,
     check_players,
     check_scoring,
@@ -48,6 +51,8 @@ class Match:
     first_dealer: str
     settings: MatchSettings
     rounds: tuple[Round, ...] = ()
+    definition: Game | None = None
+    """The copy of a user's game the match is played by (None: a built-in)."""
 
     def __post_init__(self) -> None:
         # Here, so that no path (recording, import, a game of one's own) builds one.
@@ -57,7 +62,7 @@ class Match:
     @classmethod
     def new(
         cls,
-        game_id: str,
+        game_id: str | Game,
         players: Iterable[str],
         *,
         scoring: str | None = None,
@@ -67,9 +72,15 @@ class Match:
         values: Mapping[str, int] | None = None,
         decks: int | None = None,
         first_dealer: str | None = None,
+        card_set: str | None = None,
+        extra_wilds: int | None = None,
     ) -> Match:
-        """A match with no rounds yet: the game's defaults plus the table's choices."""
-        game = get_game(game_id)
+        """A match with no rounds yet: the game's defaults plus the table's choices.
+
+        `game_id` is a built-in game's id, or a Game (a user's, from
+        `game_definitions.define_game`) that the match keeps a copy of.
+        """
+        game = game_id if isinstance(game_id, Game) else get_game(game_id)
         seats = check_players(game, players)
         chosen_scoring = check_scoring(game, scoring)
         settings = MatchSettings(
@@ -77,27 +88,36 @@ class Match:
             end=check_end(game, chosen_scoring, limit, limit_rule, rounds),
             values=check_values(game, values),
             decks=check_decks(game, decks, len(seats)),
+            card_set=check_card_set(game, card_set),
+            extra_wilds=check_extra_wilds(game, extra_wilds),
         )
         if first_dealer is None:
             first_dealer = seats[0]
         if first_dealer not in seats:
             raise MatchError("unknown-dealer", player=first_dealer)
-        return cls(game.id, seats, first_dealer, settings)
+        definition = None if isinstance(game_id, str) else game
+        return cls(game.id, seats, first_dealer, settings, definition=definition)
 
     @property
     def game(self) -> Game:
         """The game this match is played under."""
-        return get_game(self.game_id)
+        return self.definition or get_game(self.game_id)
 
-    def _build_round(self, went_out: str | None, hands: Mapping[str, object]) -> Round:
+    def _build_round(
+        self,
+        went_out: str | None,
+        hands: Mapping[str, object],
+        places: Sequence[str] | None = None,
+    ) -> Round:
         return build_round(
             self.game,
             self.players,
             self.settings.scoring,
             self.settings.values,
-            self.settings.decks,
+            self.settings.deck_limits(self.game),
             went_out,
             hands,
+            places,
         )
 
     def _round_index(self, index: int) -> int:
@@ -105,18 +125,34 @@ class Match:
             raise MatchError("no-such-round", round=index)
         return index
 
-    def record_round(self, went_out: str | None, hands: Mapping[str, object]) -> Match:
-        """This match with one more round; MatchError if over or the round is bad."""
+    def record_round(
+        self,
+        went_out: str | None,
+        hands: Mapping[str, object],
+        *,
+        places: Sequence[str] | None = None,
+    ) -> Match:
+        """This match with one more round; MatchError if over or the round is bad.
+
+        `places`, for a round the others played on: everyone who went out, first
+        to last (starting with `went_out`); `hands` then holds the last player's.
+        """
         if self.is_over:
             raise MatchError("match-over")
-        return replace(self, rounds=(*self.rounds, self._build_round(went_out, hands)))
+        played = self._build_round(went_out, hands, places)
+        return replace(self, rounds=(*self.rounds, played))
 
     def edit_round(
-        self, index: int, went_out: str | None, hands: Mapping[str, object]
+        self,
+        index: int,
+        went_out: str | None,
+        hands: Mapping[str, object],
+        *,
+        places: Sequence[str] | None = None,
     ) -> Match:
         """This match with round `index` (0-based) recorded anew; it may reopen."""
         index = self._round_index(index)
-        new_round = self._build_round(went_out, hands)
+        new_round = self._build_round(went_out, hands, places)
         rounds = (*self.rounds[:index], new_round, *self.rounds[index + 1 :])
         return replace(self, rounds=rounds)
 
@@ -142,6 +178,7 @@ class Match:
                 r,
                 went_out=renamed(r.went_out),
                 hands=tuple((renamed(p), e) for p, e in r.hands),  # type: ignore[misc]
+                places=tuple(renamed(p) for p in r.places),  # type: ignore[misc]
             )
             for r in self.rounds
         )
@@ -176,8 +213,9 @@ class Match:
 
     @property
     def lowest_wins(self) -> bool:
-        """Whether the lowest total is best (penalty scoring)."""
-        return self.settings.scoring is Scoring.PENALTY
+        """Whether the lowest total is best (penalty scoring, unless the game's
+        definition says otherwise)."""
+        return self.game.lowest_total_wins(self.settings.scoring)
 
     def ranking(self) -> list[Standing]:
         """The standings, best first; equal totals share a rank, in seat order."""
@@ -249,14 +287,18 @@ class Match:
         return self.players[(seat + 1) % len(self.players)]
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON-safe form: what happened, never the totals."""
-        return {
+        """The JSON-safe form: what happened, never the totals (and a user's
+        game's definition, as the match was played by it)."""
+        data = {
             "game": self.game_id,
             "players": list(self.players),
             "first_dealer": self.first_dealer,
             "settings": self.settings.to_dict(),
             "rounds": [round_to_dict(r) for r in self.rounds],
         }
+        if self.definition is not None:
+            data["definition"] = game_definition(self.definition)
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Match:
@@ -264,8 +306,13 @@ class Match:
         try:
             settings = data["settings"]
             limit, rule, rounds = end_from_dict(settings["end"])
+            game: str | Game = data["game"]
+            if "definition" in data:
+                game = define_game(data["definition"])
+                if game.id != data["game"]:
+                    raise MatchError("bad-game-definition", reason="id")
             match = cls.new(
-                data["game"],
+                game,
                 data["players"],
                 scoring=settings["scoring"],
                 limit=limit,
@@ -274,11 +321,14 @@ class Match:
                 values=settings["values"],
                 decks=settings["decks"],
                 first_dealer=data["first_dealer"],
+                card_set=settings.get("card_set"),
+                extra_wilds=settings.get("extra_wilds"),
             )
             if len(data["rounds"]) > MAX_MATCH_ROUNDS:
                 raise MatchError("too-many-rounds", max=MAX_MATCH_ROUNDS)
             played = tuple(
-                match._build_round(r["went_out"], r["hands"]) for r in data["rounds"]
+                match._build_round(r["went_out"], r["hands"], r.get("places"))
+                for r in data["rounds"]
             )
         except MatchError as error:
             raise MatchError("bad-match-data", reason=error.code) from error

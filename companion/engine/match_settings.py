@@ -5,12 +5,20 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from companion.engine.errors import MatchError
-from companion.engine.games import EndCondition, EndKind, Game, LimitRule, Scoring
+from companion.engine.games import (
+    EndCondition,
+    EndKind,
+    Game,
+    LimitRule,
+    Scoring,
+    get_card_set,
+)
 
 MAX_NAME_LENGTH = 24
 MAX_LIMIT = 100_000
 MAX_ROUNDS = 1_000
 MAX_CARD_VALUE = 1_000
+MAX_EXTRA_WILDS = 20
 
 
 @dataclass(frozen=True)
@@ -21,15 +29,30 @@ class MatchSettings:
     end: EndCondition
     values: Mapping[str, int]
     decks: int
+    card_set: str = "regular"
+    extra_wilds: int = 0
+
+    def deck_limits(self, game: Game) -> dict[str, int]:
+        """The most cards of each face all hands of one round can hold together."""
+        limits = {face: copies * self.decks for face, copies in game.copies.items()}
+        if game.wild_face is not None:
+            limits[game.wild_face] += self.extra_wilds
+        return limits
 
     def to_dict(self) -> dict[str, object]:
-        """The JSON-safe form stored with a match."""
-        return {
+        """The JSON-safe form stored with a match (the card set and extra wilds
+        only when chosen, so matches from before they existed read the same)."""
+        data: dict[str, object] = {
             "scoring": self.scoring.value,
             "end": self.end.to_dict(),
             "values": dict(self.values),
             "decks": self.decks,
         }
+        if self.card_set != "regular":
+            data["card_set"] = self.card_set
+        if self.extra_wilds:
+            data["extra_wilds"] = self.extra_wilds
+        return data
 
 
 def _is_int(value: object) -> bool:
@@ -95,6 +118,25 @@ def check_values(
             )
         values[face] = value  # type: ignore[assignment]
     return MappingProxyType(values)
+
+
+def check_card_set(game: Game, card_set: object) -> str:
+    """The card set the table plays with: one the game offers, else its default."""
+    if card_set is None:
+        return game.card_sets[0]
+    if card_set not in game.card_sets:
+        raise MatchError("unknown-card-set", value=card_set)
+    return get_card_set(card_set).id  # type: ignore[arg-type]
+
+
+def check_extra_wilds(game: Game, extra: object) -> int:
+    """Wild cards beyond the game's own (0 unless the deck has more and says so)."""
+    if extra is None:
+        return 0
+    most = MAX_EXTRA_WILDS if game.wild_face is not None else 0
+    if not _is_int(extra) or not 0 <= extra <= most:  # type: ignore[operator]
+        raise MatchError("bad-extra-wilds", value=extra, max=most)
+    return extra  # type: ignore[return-value]
 
 
 def check_scoring(game: Game, scoring: object) -> Scoring:

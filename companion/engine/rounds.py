@@ -1,6 +1,6 @@
 """One round: who went out, what everyone else held, and the points it gives."""
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from companion.engine.errors import MatchError
@@ -35,11 +35,17 @@ Entry = Hand | int
 
 @dataclass(frozen=True)
 class Round:
-    """A recorded round; `points` is derived from it and the match's settings."""
+    """A recorded round; `points` is derived from it and the match's settings.
+
+    `places` is empty unless the others played on for places: then it lists
+    everyone who went out, first to last (`went_out` first); the one player left
+    is the only one in `hands`.
+    """
 
     went_out: str | None
     hands: tuple[tuple[str, Entry], ...]
     points: tuple[int, ...] = field(compare=False)
+    places: tuple[str, ...] = ()
 
     def entry(self, player: str) -> Entry | None:
         """What `player` was recorded with, or None for the one who went out."""
@@ -75,16 +81,48 @@ def _is_empty(entry: Entry | None) -> bool:
     return isinstance(entry, Hand) and entry.card_count == 0
 
 
-def _check_deck_limits(game: Game, decks: int, entries: list[Entry]) -> None:
+def _check_deck_limits(
+    game: Game, limits: Mapping[str, int], entries: list[Entry]
+) -> None:
     held: dict[str, int] = {}
     for entry in entries:
         if isinstance(entry, Hand):
             for face, count in entry.counts:
                 held[face] = held.get(face, 0) + count
     for face in game.faces:
-        limit = game.copies[face] * decks
+        limit = limits[face]
         if held.get(face, 0) > limit:
             raise MatchError("deck-limit", face=face, count=held[face], limit=limit)
+
+
+def check_places(
+    game: Game,
+    players: tuple[str, ...],
+    scoring: Scoring,
+    went_out: str | None,
+    places: Sequence[str] | None,
+) -> tuple[str, ...]:
+    """Who went out, first to last, when the others played on: each player once,
+    the first the one who went out, one player left holding cards."""
+    if not places:
+        return ()
+    if not game.allows_playing_on or scoring is not Scoring.PENALTY:
+        raise MatchError("places-not-allowed")
+    if isinstance(places, str) or not isinstance(places, Sequence):
+        raise MatchError("bad-match-data", reason="places")
+    seen: set[str] = set()
+    for player in places:
+        if player not in players:
+            raise MatchError("unknown-player", player=player)
+        if player in seen:
+            raise MatchError("placed-twice", player=player)
+        seen.add(player)
+    if places[0] != went_out:
+        raise MatchError("places-first-out", player=places[0])
+    left = len(players) - len(places)
+    if left != 1:
+        raise MatchError("places-leave-one", count=left)
+    return tuple(places)
 
 
 def build_round(
@@ -92,35 +130,40 @@ def build_round(
     players: tuple[str, ...],
     scoring: Scoring,
     values: Mapping[str, int],
-    decks: int,
+    limits: Mapping[str, int],
     went_out: str | None,
     hands: Mapping[str, object],
+    places: Sequence[str] | None = None,
 ) -> Round:
     """Validate a round against the match and compute its points per seat."""
     if not isinstance(hands, Mapping):
         raise MatchError("bad-match-data", reason="hands")
     if went_out is not None and went_out not in players:
         raise MatchError("unknown-player", player=went_out)
-    if went_out is None and scoring is not Scoring.PENALTY:
+    if went_out is None and (
+        scoring is not Scoring.PENALTY or game.nobody_out is False
+    ):
         raise MatchError("nobody-out-not-allowed")
     for player in hands:
         if player not in players:
             raise MatchError("unknown-player", player=player)
+    placed = check_places(game, players, scoring, went_out, places)
+    out = set(placed) or {went_out}
     entries: dict[str, Entry] = {}
     for player in players:
         if player not in hands:
-            if player == went_out:
+            if player in out:
                 continue
             raise MatchError("missing-hand", player=player)
         entry = parse_entry(game, player, hands[player])
-        if player == went_out:
+        if player in out:
             if entry != 0 and not _is_empty(entry):
                 raise MatchError("went-out-holds-cards", player=player)
             continue
         if _is_empty(entry):
             raise MatchError("empty-hand", player=player)
         entries[player] = entry
-    _check_deck_limits(game, decks, list(entries.values()))
+    _check_deck_limits(game, limits, list(entries.values()))
     held = {
         player: entry if isinstance(entry, int) else entry.points(values)
         for player, entry in entries.items()
@@ -130,15 +173,19 @@ def build_round(
     else:
         collected = sum(held.values())
         points = tuple(collected if p == went_out else 0 for p in players)
-    return Round(went_out, tuple(entries.items()), points)
+    return Round(went_out, tuple(entries.items()), points, placed)
 
 
 def round_to_dict(round_: Round) -> dict[str, object]:
-    """The JSON-safe form of a round: hands as {face: count}, points as ints."""
-    return {
+    """The JSON-safe form of a round: hands as {face: count}, points as ints,
+    places (first to last out) only for a round played on for them."""
+    data: dict[str, object] = {
         "went_out": round_.went_out,
         "hands": {
             player: entry if isinstance(entry, int) else entry.as_dict()
             for player, entry in round_.hands
         },
     }
+    if round_.places:
+        data["places"] = list(round_.places)
+    return data

@@ -5,6 +5,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.storage import schema
+from companion.storage.own_games import read_own_game
 from companion.storage.records import read_player, read_summary, stored_match
 from companion.storage.roster import check_pending_document, check_settings_document
 from companion.storage.storages import Check, DamagedData, Tables
@@ -18,6 +19,7 @@ _VALIDATORS: dict[str, Callable[[dict[str, Any]], object]] = {
     "players": read_player,
     "settings": check_settings_document,
     "pending": check_pending_document,
+    "games": read_own_game,
 }
 
 

@@ -21,6 +21,9 @@ STORE_ERROR_CODES: dict[str, tuple[str, ...]] = {
     "duplicate-player": ("player",),
     # A player who appears in stored matches can only be hidden, not deleted.
     "player-in-match": ("player", "matches"),
+    # An own game that stored matches were played by is only deleted when asked to.
+    "game-in-use": ("game", "matches"),
+    "no-such-game": ("id",),
     "unknown-setting": ("name",),
     "bad-setting": ("name",),
     # An import file was rejected as a whole; nothing was imported.
@@ -33,6 +36,7 @@ STORE_ERROR_CODES: dict[str, tuple[str, ...]] = {
     "import-too-large": ("path", "max"),
     "import-too-many-matches": ("path", "count", "max"),
     "import-too-many-players": ("path", "count", "max"),
+    "import-bad-game": ("path", "id", "reason"),
     "export-failed": ("path", "reason"),
 }
 """Every code StoreError can carry, with the names of its parameters."""

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
 from tinydb import TinyDB
 
+from companion.engine.game_definitions import define_game, game_definition
+from companion.engine.games import Game
 from companion.engine.match import Match
 from companion.storage import schema, transfer
 from companion.storage.backends import Backend, FileBackend, MemoryBackend
@@ -18,6 +20,7 @@ from companion.storage.index import MatchIndex
 from companion.storage.locking import DirectoryLock, unusable
 from companion.storage.matches import StoredMatches
 from companion.storage.matchfiles import MatchFiles
+from companion.storage.own_games import OwnGames
 from companion.storage.records import MatchSummary, PlayerRecord, StoredMatch
 from companion.storage.roster import Roster
 
@@ -46,6 +49,7 @@ class Store:
         files = MatchFiles(backend, make_check("matches", self._migrated.add))
         found = backend.keys()
         self._roster = Roster(self._database("roster", "roster"))
+        self._own_games = OwnGames(self._database("roster", "roster"))
         index = MatchIndex(
             lambda bucket: self._database("index", bucket), found["index"]
         )
@@ -209,6 +213,49 @@ class Store:
             self._matches.write(stored)
         self._roster.finish_rename(old, new)
 
+    # The user's own games
+
+    def own_games(self) -> list[Game]:
+        """The games the user defined, by name."""
+        with self._lock:
+            return self._own_games.all()
+
+    def save_own_game(self, definition: Mapping[str, Any]) -> Game:
+        """Add a user's game, or replace the one with its id; MatchError (and
+        nothing saved) for a bad definition. Stored matches keep their copy."""
+        with self._lock:
+            game = self._own_games.check(definition)
+            self._own_games.put(game)
+            return game
+
+    def delete_own_game(self, game_id: str, *, even_if_played: bool = False) -> None:
+        """Delete a user's game; StoreError("game-in-use") if stored matches were
+        played by it, unless `even_if_played` (they keep their copy of it)."""
+        with self._lock:
+            game = self._own_games.get(game_id)
+            if game is None:
+                raise StoreError("no-such-game", id=game_id)
+            played = [s for s in self._matches.summaries() if s.game_id == game_id]
+            if played and not even_if_played:
+                raise StoreError("game-in-use", game=game.name_key, matches=len(played))
+            self._own_games.remove(game_id)
+
+    def import_own_games(self, games: Iterable[Game]) -> list[str]:
+        """Add the games whose id is not stored yet, all checked first (a name
+        another game has: MatchError, nothing added); returns the ids added."""
+        with self._lock:
+            stored = self._own_games.all()
+            known = {game.id for game in stored}
+            names = [game.name_key for game in stored]
+            added = []
+            for game in games:
+                if game.id not in known:
+                    added.append(define_game(game_definition(game), taken=names))
+                    names.append(game.name_key)
+            for game in added:
+                self._own_games.put(game)
+            return [game.id for game in added]
+
     # Settings
 
     def settings(self) -> dict[str, Any]:
@@ -240,11 +287,13 @@ class Store:
         *,
         round_label: str = "round",
         total_label: str = "total",
+        hands: tuple[str, transfer.HandsText] | None = None,
     ) -> None:
-        """Write one match as CSV: a row per round, a column per player, totals."""
+        """Write one match as CSV: a row per round, a column per player, totals,
+        and with `hands` a column of the cards held (see transfer.export_csv)."""
         with self._lock:
             match = self._matches.load(match_id).match
-            transfer.export_csv(match, Path(path), round_label, total_label)
+            transfer.export_csv(match, Path(path), round_label, total_label, hands)
 
     def import_file(
         self, path: Path | str, shown_as: str | None = None

@@ -5,11 +5,14 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from companion.engine.errors import MatchError
+from companion.engine.game_definitions import define_game, game_definition
+from companion.engine.games import Game
 from companion.engine.match import Match
 from companion.engine.match_settings import check_name, name_key
 from companion.storage.errors import StoreError
@@ -51,6 +54,7 @@ class ImportData:
     matches: tuple[StoredMatch, ...]
     players: tuple[PlayerRecord, ...]
     settings: dict[str, Any] | None
+    games: tuple[Game, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -61,6 +65,7 @@ class ImportResult:
     skipped: tuple[str, ...] = ()
     players_added: tuple[str, ...] = field(default=())
     settings_restored: bool = False
+    games_added: tuple[str, ...] = ()
 
 
 def _match_entry(stored: StoredMatch) -> dict[str, Any]:
@@ -100,6 +105,7 @@ def export_all(store: Store, path: Path) -> int:
         "all",
         settings=store.settings(),
         players=players,
+        games=[game_definition(game) for game in store.own_games()],
         matches=[_match_entry(stored) for stored in matches],
     )
     _write_export(path, text)
@@ -114,13 +120,27 @@ def export_match(store: Store, match_id: str, path: Path) -> None:
     _write_export(path, text)
 
 
-def export_csv(match: Match, path: Path, round_label: str, total_label: str) -> None:
-    """Write a match's points as CSV: a row per round, a column per player, totals."""
+HandsText = Callable[[Match, int], str]
+"""What the hands of round `index` (0-based) of a match held, as one cell's text."""
+
+
+def export_csv(
+    match: Match,
+    path: Path,
+    round_label: str,
+    total_label: str,
+    hands: tuple[str, HandsText] | None = None,
+) -> None:
+    """Write a match's points as CSV: a row per round, a column per player, totals;
+    with `hands` (a heading and the text of each round's cards), a last column
+    of the cards held."""
     buffer = io.StringIO(newline="")
     writer = csv.writer(buffer)
-    writer.writerow([round_label, *match.players])
-    for number, points in enumerate(match.round_points(), start=1):
-        writer.writerow([number, *(points[p] for p in match.players)])
+    extra = [hands[0]] if hands else []
+    writer.writerow([round_label, *match.players, *extra])
+    for index, points in enumerate(match.round_points()):
+        cards = [hands[1](match, index)] if hands else []
+        writer.writerow([index + 1, *(points[p] for p in match.players), *cards])
     totals = match.totals()
     writer.writerow([total_label, *(totals[p] for p in match.players)])
     _write_export(path, buffer.getvalue())
@@ -209,6 +229,7 @@ def _check_import(document: object, path: str) -> ImportData:
     names = {name_key(r.name) for r in records}
     names.update(name_key(name) for stored in matches for name in stored.match.players)
     _too_many(path, "import-too-many-players", len(names), MAX_IMPORT_PLAYERS)
+    games = _check_games(document.get("games", []), path)
     settings = document.get("settings") if kind == "all" else None
     if settings is not None:
         if not isinstance(settings, dict) or not set(settings) <= set(
@@ -219,7 +240,26 @@ def _check_import(document: object, path: str) -> ImportData:
             check_settings_document(settings)
         except DamagedData as error:
             raise _shape(path, "settings") from error
-    return ImportData(matches, records, settings)
+    return ImportData(matches, records, settings, games)
+
+
+def _check_games(entries: object, path: str) -> tuple[Game, ...]:
+    """The own games of an export file, each checked (names unique among them)."""
+    if not isinstance(entries, list):
+        raise _shape(path, "games")
+    games: list[Game] = []
+    for n, entry in enumerate(entries):
+        game_id = entry.get("id") if isinstance(entry, dict) else None
+        try:
+            games.append(define_game(entry, taken=[g.name_key for g in games]))
+        except MatchError as error:
+            reason = error.params.get("reason", error.code)
+            raise _Reject(
+                StoreError("import-bad-game", path=path, id=str(game_id), reason=reason)
+            ) from error
+        if game_id in [g.id for g in games[:-1]]:
+            raise _shape(path, f"games[{n}].id")
+    return tuple(games)
 
 
 def _check_match(entry: object, n: int, path: str) -> StoredMatch:
@@ -257,6 +297,13 @@ def import_file(store: Store, path: Path, shown_as: str | None = None) -> Import
     """Check a whole import file, then add what the store does not have yet."""
     data = read_import(path, shown_as)
     before = {player.name for player in store.players()}
+    try:
+        games_added = store.import_own_games(data.games)
+    except MatchError as error:
+        clash = error.params.get("name", error.code)
+        raise StoreError(
+            "import-bad-game", path=str(path), id=str(clash), reason=error.code
+        ) from error
     store.include_players(data.players)
     added = store.add_imported(data.matches)
     if data.settings is not None:
@@ -266,4 +313,5 @@ def import_file(store: Store, path: Path, shown_as: str | None = None) -> Import
         skipped=tuple(s.id for s in data.matches if s.id not in added),
         players_added=tuple(p.name for p in store.players() if p.name not in before),
         settings_restored=data.settings is not None,
+        games_added=tuple(games_added),
     )

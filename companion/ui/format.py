@@ -6,30 +6,60 @@ from collections.abc import Mapping
 from datetime import datetime
 
 from companion.access.sharing import Guest
-from companion.engine.games import Scoring
+from companion.engine.games import (
+    REGULAR_CARDS,
+    CardSet,
+    Game,
+    Scoring,
+    get_card_set,
+)
 from companion.engine.match import Hand, Match, Round, Standing
 from companion.words import game_texts as texts
 from companion.words.i18n import Translator
 
 
-def game_name(t: Translator, game_id: str) -> str:
-    """The game's display name in the reader's language."""
-    return texts.game_name(t, game_id)
+def game_name(t: Translator, game: Game | str) -> str:
+    """The game's display name in the reader's language (a user's game: its own)."""
+    return texts.game_name(t, game)
 
 
-def game_blurb(t: Translator, game_id: str) -> str:
+def match_title(t: Translator, match: Match) -> str:
+    """The game's name, with the cards it is played with where it offers a choice."""
+    name = texts.game_name(t, match.game)
+    if len(match.game.card_sets) == 1:
+        return name
+    # TRANSLATORS: a game and the cards it is played with: "Uno (Uno cards)".
+    return t.gettext("{game} ({cards})").format(
+        game=name, cards=card_set_label(t, card_set(match))
+    )
+
+
+def game_blurb(t: Translator, game: Game | str) -> str:
     """One line telling the games apart on the new-match screen."""
-    return texts.game_description(t, game_id)
+    return texts.game_description(t, game)
 
 
-def face_short(t: Translator, face: str) -> str:
-    """The mark of a card face on keys and chips (J, Q, K differ by language)."""
-    return texts.card_label(t, face)
+def card_set(match: Match) -> CardSet:
+    """The cards a match is played with, which name its faces."""
+    return get_card_set(match.settings.card_set)
 
 
-def face_name(t: Translator, face: str, count: int = 1) -> str:
-    """A card face as a word, for accessible labels ("king", "kings")."""
-    return texts.card_name(t, face, count)
+def card_set_label(t: Translator, cards: CardSet) -> str:
+    """A card set as a choice: "Uno cards", "Regular decks"."""
+    return texts.card_set_name(t, cards)
+
+
+def face_short(t: Translator, face: str, cards: CardSet = REGULAR_CARDS) -> str:
+    """The mark of a card face on keys and chips, as the card set prints it
+    (J, Q, K differ by language; Uno's "0", "+2")."""
+    return texts.card_label(t, cards.card(face))
+
+
+def face_name(
+    t: Translator, face: str, count: int = 1, cards: CardSet = REGULAR_CARDS
+) -> str:
+    """A card face as a word, for accessible labels ("king", "kings", "skip")."""
+    return texts.card_name(t, cards.card(face), count)
 
 
 def scoring_label(t: Translator, scoring: Scoring) -> str:
@@ -37,22 +67,16 @@ def scoring_label(t: Translator, scoring: Scoring) -> str:
     return texts.scoring_name(t, scoring)
 
 
-def chip_text(t: Translator, face: str, count: int) -> str:
+def chip_text(
+    t: Translator, face: str, count: int, cards: CardSet = REGULAR_CARDS
+) -> str:
     """A chip in a hand: "K ×2", or just "K" for a single card."""
-    short = face_short(t, face)
-    if count == 1:
-        return short
-    # TRANSLATORS: a card face and how many of it a player holds, e.g. "K ×2".
-    return t.gettext("{face} ×{count}").format(face=short, count=t.number(count))
+    return texts.chip_text(t, cards.card(face), count)
 
 
-def hand_text(t: Translator, hand: Hand | int) -> str:
+def hand_text(t: Translator, hand: Hand | int, cards: CardSet = REGULAR_CARDS) -> str:
     """A recorded hand in one line: its chips, or the points typed in."""
-    if isinstance(hand, int):
-        return t.ngettext("{n} point typed in", "{n} points typed in", hand).format(
-            n=t.number(hand)
-        )
-    return ", ".join(chip_text(t, face, count) for face, count in hand.counts)
+    return texts.hand_text(t, hand, cards)
 
 
 def signed(t: Translator, points: int) -> str:
@@ -129,7 +153,7 @@ def when_text(t: Translator, moment: datetime) -> str:
 
 def summary_text(t: Translator, match: Match, when: datetime | None = None) -> str:
     """The plain-text standings a table pastes into its group chat."""
-    lines = [game_name(t, match.game_id)]
+    lines = [match_title(t, match)]
     if when is not None:
         lines[0] += " · " + when_text(t, when)
     lines.append(progress_text(t, match))
@@ -142,6 +166,21 @@ def summary_text(t: Translator, match: Match, when: datetime | None = None) -> s
 def round_points_line(t: Translator, match: Match, points_by: Mapping[str, int]) -> str:
     """One round's points per player in seat order: "Ada +0 · Bo +12"."""
     return " · ".join(f"{p} {signed(t, points_by[p])}" for p in match.players)
+
+
+def places_text(t: Translator, match: Match, round_: Round) -> str:
+    """Everyone's place in a round played on: "1st Bo · 2nd Ada · 3rd Cy"."""
+    return texts.places_text(t, match.players, round_.places)
+
+
+def places_so_far(t: Translator, places: tuple[str, ...]) -> str:
+    """The places taken so far while the others play on: "1st Bo · 2nd Ada"."""
+    return texts.places_text(t, places, places)
+
+
+def place_text(t: Translator, round_: Round, player: str) -> str:
+    """The place a player who went out took in a round played on: "2nd"."""
+    return texts.place_label(t, round_.places.index(player) + 1)
 
 
 def went_out_text(t: Translator, round_: Round) -> str:

@@ -72,11 +72,15 @@ def RoundTile(
     filled, set_filled = ft.use_state(False)
     played = match.rounds[index]
     lines: list[ft.Control] = []
+    cards = fmt.card_set(match)
     for player in match.players if filled else ():
         entry = played.entry(player)
-        held = (
-            fmt.went_out_text(t, played) if entry is None else fmt.hand_text(t, entry)
-        )
+        if entry is not None:
+            held = fmt.hand_text(t, entry, cards)
+        elif played.places:
+            held = fmt.place_text(t, played, player)
+        else:
+            held = fmt.went_out_text(t, played)
         lines.append(
             ft.Row(
                 [
@@ -94,10 +98,13 @@ def RoundTile(
         if e.data is True:
             set_filled(True)
 
+    outcome = (
+        fmt.places_text(t, match, played)
+        if played.places
+        else fmt.went_out_text(t, played)
+    )
     return ft.ExpansionTile(
-        title=ft.Text(
-            f"{fmt.round_title(t, index + 1)} · {fmt.went_out_text(t, played)}"
-        ),
+        title=ft.Text(f"{fmt.round_title(t, index + 1)} · {outcome}"),
         subtitle=ft.Text(fmt.round_points_line(t, match, points_by)),
         controls=lines,
         expanded=opened,

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 import flet as ft
 
+from companion.engine.games import CardSet
 from companion.ui import format as fmt
 from companion.ui.render_guard import guarded_part
 from companion.ui.theme import KEY_HEIGHT, KEY_WIDTH, TARGET
@@ -18,18 +19,20 @@ def CardKeys(
     t: Translator,
     player: str,
     faces: Sequence[str],
+    cards: CardSet,
     values: Mapping[str, int],
     on_tap: Callable[[str], None],
 ) -> ft.Control:
-    """One key per face; each tap adds one card of that face to `player`'s hand."""
+    """One key per face, named as the card set calls it; each tap adds one card
+    of that face to `player`'s hand."""
     keys = []
     for face in faces:
-        short = fmt.face_short(t, face)
+        short = fmt.face_short(t, face, cards)
         wide = len(short) > 2
         keys.append(
             ft.Semantics(
                 label=t.gettext("Add {card} to {name}").format(
-                    card=fmt.face_name(t, face), name=player
+                    card=fmt.face_name(t, face, cards=cards), name=player
                 ),
                 button=True,
                 exclude_semantics=True,
@@ -71,6 +74,7 @@ def hand_chips(
     t: Translator,
     player: str,
     faces: Sequence[str],
+    cards: CardSet,
     hand: Mapping[str, int],
     on_remove: Callable[[str], None],
 ) -> ft.Control:
@@ -88,7 +92,9 @@ def hand_chips(
         chips.append(
             ft.Semantics(
                 label=t.gettext("Remove one {card} from {name} ({count} held)").format(
-                    card=fmt.face_name(t, face), name=player, count=t.number(count)
+                    card=fmt.face_name(t, face, cards=cards),
+                    name=player,
+                    count=t.number(count),
                 ),
                 button=True,
                 exclude_semantics=True,
@@ -97,7 +103,7 @@ def hand_chips(
                     content=ft.Row(
                         [
                             ft.Text(
-                                fmt.chip_text(t, face, count),
+                                fmt.chip_text(t, face, count, cards),
                                 size=16,
                                 weight=ft.FontWeight.W_600,
                             ),
@@ -122,6 +128,7 @@ def KeypadPanel(
     player: str,
     following: str | None,
     faces: Sequence[str],
+    cards: CardSet,
     values: Mapping[str, int],
     on_add: Callable[[str], None],
     on_next: Callable[[], None],
@@ -152,7 +159,7 @@ def KeypadPanel(
         padding=ft.Padding.only(top=8),
         border=ft.Border.only(top=ft.BorderSide(1, ft.Colors.OUTLINE_VARIANT)),
         content=ft.Column(
-            [ft.Row(heading), MemoCardKeys(t, player, faces, values, add)],
+            [ft.Row(heading), MemoCardKeys(t, player, faces, cards, values, add)],
             spacing=6,
         ),
     )

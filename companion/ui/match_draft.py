@@ -6,10 +6,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from companion.engine.errors import MatchError
-from companion.engine.games import EndKind, LimitRule, Scoring, get_game
+from companion.engine.games import EndKind, Game, LimitRule, Scoring, get_game
 from companion.engine.match import Match, MatchSettings
 from companion.engine.match_settings import (
     MAX_CARD_VALUE,
+    MAX_EXTRA_WILDS,
     MAX_LIMIT,
     MAX_ROUNDS,
     default_limit_rule,
@@ -23,7 +24,10 @@ class MatchDraft:
     """The table's choices so far; every change returns a new draft.
 
     `end_text` is the raw text of the limit (or rounds) field; `values` holds the
-    house-rule card values typed in, face -> raw text.
+    house-rule card values typed in, face -> raw text; `card_set` the cards the
+    table plays with (None: the game's own) and `extra_wilds` the raw text of
+    the wild cards its deck has beyond the game's; `definition` the user's game
+    a rematch is played by (None: the built-in `game_id`).
     """
 
     game_id: str = "crazy-eights"
@@ -35,6 +39,9 @@ class MatchDraft:
     limit_rule: LimitRule | None = None
     decks: int | None = None
     values: dict[str, str] = field(default_factory=dict)
+    card_set: str | None = None
+    extra_wilds: str = "0"
+    definition: Game | None = None
 
     @classmethod
     def for_game(
@@ -75,13 +82,21 @@ class MatchDraft:
         """A draft with the players, order and settings of a finished match."""
         # The deal moves on: whoever would have dealt next deals first.
         draft = cls(
-            game_id=match.game_id, seats=match.players, dealer=match.next_dealer
+            game_id=match.game_id,
+            seats=match.players,
+            dealer=match.next_dealer,
+            definition=match.definition,
         )
         return replace(draft._with(match.settings), decks=match.settings.decks)
 
+    @property
+    def game(self) -> Game:
+        """The game being set up."""
+        return self.definition or get_game(self.game_id)
+
     def _with(self, settings: MatchSettings) -> MatchDraft:
         """This draft with a match's scoring, end and house card values."""
-        game = get_game(self.game_id)
+        game = self.game
         changed = {
             face: str(value)
             for face, value in settings.values.items()
@@ -94,6 +109,22 @@ class MatchDraft:
             end_text=str(settings.end.value),
             limit_rule=settings.end.rule,
             values=changed,
+            card_set=settings.card_set,
+            extra_wilds=str(settings.extra_wilds),
+        )
+
+    def choose_own_game(self, game: Game) -> MatchDraft:
+        """A user's game: its own settings, the players stay."""
+        return replace(
+            MatchDraft(
+                game_id=game.id,
+                seats=self.seats,
+                scoring=game.scoring,
+                end_kind=game.end.kind,
+                end_text=str(game.end.value),
+                definition=game,
+            ),
+            dealer=self.dealer,
         )
 
     def choose_game(
@@ -138,7 +169,7 @@ class MatchDraft:
     def effective_limit_rule(self) -> LimitRule:
         """The limit rule the match will get: the chosen one, else the default."""
         chosen = self.limit_rule
-        return chosen or default_limit_rule(get_game(self.game_id), self.scoring)
+        return chosen or default_limit_rule(self.game, self.scoring)
 
     def set_value(self, face: str, text: str) -> MatchDraft:
         """A house-rule value typed in for one face."""
@@ -164,13 +195,20 @@ class MatchDraft:
                     max=MAX_CARD_VALUE,
                 )
             values[face] = value
+        extra_wilds = parse_whole_number(self.extra_wilds or "0")
+        if extra_wilds is None:
+            raise MatchError(
+                "bad-extra-wilds",
+                value=shown_as_typed(self.extra_wilds),
+                max=MAX_EXTRA_WILDS,
+            )
         limit = rounds = None
         if self.end_kind is EndKind.ROUNDS:
             rounds = self._number(self.end_text, "bad-rounds")
         else:
             limit = self._number(self.end_text, "bad-limit")
         return Match.new(
-            self.game_id,
+            self.definition or self.game_id,
             self.seats,
             scoring=self.scoring.value,
             limit=limit,
@@ -179,6 +217,8 @@ class MatchDraft:
             values=values or None,
             decks=self.decks,
             first_dealer=self.dealer,
+            card_set=self.card_set,
+            extra_wilds=extra_wilds,
         )
 
     def check(self) -> MatchError | None:

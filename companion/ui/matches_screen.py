@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import flet as ft
 
+from companion.engine.games import Game
 from companion.storage import MatchSummary
 from companion.ui import format as fmt
 from companion.ui.render_guard import guarded_screen
@@ -17,7 +20,11 @@ RECENT_FINISHED = 20
 browser, so a long history is paged rather than drawn whole."""
 
 
-def _match_tile(t: Translator, summary: MatchSummary) -> ft.Control:
+def _match_tile(
+    t: Translator, summary: MatchSummary, own: Mapping[str, Game]
+) -> ft.Control:
+    # A user's game is named by its stored definition (a deleted one: its id).
+    game = fmt.game_name(t, own.get(summary.game_id, summary.game_id))
     players = t.join(summary.players)
     if summary.finished is None:
         subtitle = t.ngettext(
@@ -26,7 +33,7 @@ def _match_tile(t: Translator, summary: MatchSummary) -> ft.Control:
             summary.round_count,
         ).format(players=players, n=t.number(summary.round_count))
         label = t.gettext("Resume {game} with {players}").format(
-            game=fmt.game_name(t, summary.game_id), players=players
+            game=game, players=players
         )
         icon = ft.Icons.PLAY_CIRCLE_FILL
     else:
@@ -35,7 +42,7 @@ def _match_tile(t: Translator, summary: MatchSummary) -> ft.Control:
             (date, players, fmt.winners_text(t, list(summary.winners)))
         )
         label = t.gettext("Open {game} of {date}").format(
-            game=fmt.game_name(t, summary.game_id),
+            game=game,
             date=fmt.when_text(t, summary.finished),
         )
         icon = ft.Icons.EMOJI_EVENTS_OUTLINED
@@ -46,7 +53,7 @@ def _match_tile(t: Translator, summary: MatchSummary) -> ft.Control:
             on_tap=lambda: navigate(f"/match/{summary.id}"),
             content=ft.ListTile(
                 leading=ft.Icon(icon),
-                title=ft.Text(fmt.game_name(t, summary.game_id)),
+                title=ft.Text(game),
                 subtitle=ft.Text(subtitle),
                 min_height=64,
                 on_click=lambda: navigate(f"/match/{summary.id}"),
@@ -62,6 +69,7 @@ def MatchesScreen() -> ft.View:
     state, t = use_app()
     listed, set_listed = ft.use_state(RECENT_FINISHED)
     summaries = state.store.list_matches()
+    own = {game.id: game for game in state.store.own_games()}
     running = [s for s in summaries if s.finished is None]
     finished = [s for s in summaries if s.finished is not None]
     new_button = ft.FilledButton(
@@ -87,12 +95,12 @@ def MatchesScreen() -> ft.View:
         )
     if running:
         controls.append(section_title(t.gettext("In progress")))
-        controls.extend(_match_tile(t, s) for s in running)
+        controls.extend(_match_tile(t, s, own) for s in running)
     if state.can_change:
         controls.append(ft.Row([new_button], alignment=ft.MainAxisAlignment.CENTER))
     if finished:
         controls.append(section_title(t.gettext("Finished")))
-        controls.extend(_match_tile(t, s) for s in finished[:listed])
+        controls.extend(_match_tile(t, s, own) for s in finished[:listed])
         more = min(len(finished) - listed, 5 * RECENT_FINISHED)
         if more > 0:
             controls.append(

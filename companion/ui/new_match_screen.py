@@ -7,7 +7,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.engine.errors import MatchError
-from companion.engine.games import GAMES
+from companion.engine.games import GAMES, Game
 from companion.ui import format as fmt
 from companion.ui.access import view_only_screen
 from companion.ui.house_rules_section import house_rules_section
@@ -26,33 +26,74 @@ from companion.words.i18n import Translator
 from companion.words.messages import error_message
 
 
+def _game_card(
+    t: Translator, game: Game, chosen: bool, on_click: Callable[[], None]
+) -> ft.Control:
+    return ft.Card(
+        bgcolor=ft.Colors.SECONDARY_CONTAINER if chosen else None,
+        content=ft.ListTile(
+            leading=ft.Icon(
+                ft.Icons.RADIO_BUTTON_CHECKED
+                if chosen
+                else ft.Icons.RADIO_BUTTON_UNCHECKED
+            ),
+            title=ft.Text(fmt.game_name(t, game), weight=ft.FontWeight.W_600),
+            subtitle=ft.Text(fmt.game_blurb(t, game)),
+            selected=chosen,
+            min_height=64,
+            on_click=lambda _: on_click(),
+        ),
+    )
+
+
+def _own_games(
+    t: Translator, state: AppState, draft: MatchDraft, update: DraftUpdate
+) -> list[ft.Control]:
+    """The user's games under the built-ins, and a way to define another."""
+    controls: list[ft.Control] = [
+        _game_card(
+            t,
+            game,
+            draft.game_id == game.id,
+            lambda g=game: update(lambda d: d.choose_own_game(g)),
+        )
+        for game in state.store.own_games()
+    ]
+    buttons: list[ft.Control] = [
+        ft.OutlinedButton(
+            t.gettext("Your own game"),
+            icon=ft.Icons.ADD,
+            height=TARGET,
+            on_click=lambda: navigate("/games/new"),
+        )
+    ]
+    if draft.definition is not None:
+        buttons.append(
+            ft.TextButton(
+                t.gettext("Edit {game}").format(game=draft.definition.name_key),
+                icon=ft.Icons.EDIT,
+                height=TARGET,
+                on_click=lambda: navigate(f"/games/{draft.game_id}"),
+            )
+        )
+    controls.append(ft.Row(buttons, wrap=True))
+    return controls
+
+
 def _games(
     t: Translator, state: AppState, draft: MatchDraft, update: DraftUpdate
 ) -> list[ft.Control]:
     cards: list[ft.Control] = [section_title(t.gettext("Game"))]
-    for game_id in GAMES:
-        chosen = draft.game_id == game_id
-        cards.append(
-            ft.Card(
-                bgcolor=ft.Colors.SECONDARY_CONTAINER if chosen else None,
-                content=ft.ListTile(
-                    leading=ft.Icon(
-                        ft.Icons.RADIO_BUTTON_CHECKED
-                        if chosen
-                        else ft.Icons.RADIO_BUTTON_UNCHECKED
-                    ),
-                    title=ft.Text(
-                        fmt.game_name(t, game_id), weight=ft.FontWeight.W_600
-                    ),
-                    subtitle=ft.Text(fmt.game_blurb(t, game_id)),
-                    selected=chosen,
-                    min_height=64,
-                    on_click=lambda _, g=game_id: update(
-                        lambda d: d.choose_game(g, state.house_rules(g))
-                    ),
-                ),
-            )
+    cards.extend(
+        _game_card(
+            t,
+            game,
+            draft.game_id == game.id,
+            lambda g=game.id: update(lambda d: d.choose_game(g, state.house_rules(g))),
         )
+        for game in GAMES.values()
+    )
+    cards.extend(_own_games(t, state, draft, update))
     return cards
 
 

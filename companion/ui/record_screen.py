@@ -11,6 +11,7 @@ from companion.engine.match import Match
 from companion.ui import format as fmt
 from companion.ui.access import view_only_screen
 from companion.ui.keypad import KeypadPanel, hand_chips
+from companion.ui.places_section import places_section
 from companion.ui.render_guard import guarded_screen
 from companion.ui.round_draft import RoundDraft
 from companion.ui.scoreboard_screen import show_undo
@@ -29,6 +30,11 @@ from companion.words.messages import error_message
 from companion.words.typed_numbers import parse_whole_number
 
 Update = Callable[[Callable[[RoundDraft], RoundDraft]], None]
+
+
+def _faces(match: Match) -> tuple[str, ...]:
+    """The match's faces in the keypad order of the cards it is played with."""
+    return fmt.card_set(match).order(match.game.faces)
 
 
 def _who_went_out(t: Translator, match: Match, update: Update) -> list[ft.Control]:
@@ -89,7 +95,8 @@ def _player_row(
             content=hand_chips(
                 t,
                 player,
-                match.game.faces,
+                _faces(match),
+                fmt.card_set(match),
                 draft.hand(player),
                 lambda face: update(lambda d: d.remove_card(player, face)),
             ),
@@ -128,7 +135,8 @@ def _keypad_area(
         t,
         player,
         following,
-        match.game.faces,
+        _faces(match),
+        fmt.card_set(match),
         match.settings.values,
         on_add=lambda face: update(lambda d: d.add_card(player, face)),
         on_next=lambda: update(lambda d: d.activate(following)),
@@ -157,7 +165,8 @@ def _summary(
                     ]
                 )
             )
-    reason = None if problem is None else error_message(t, problem)
+    cards = fmt.card_set(match)
+    reason = None if problem is None else error_message(t, problem, cards)
     return ft.Column(rows, spacing=4), reason
 
 
@@ -267,7 +276,12 @@ def RecordScreen() -> ft.View:
             ),
         ]
     )
-    rows = [_player_row(t, match, draft, p, update) for p in draft.losers]
+    playing_on = places_section(t, match, draft, update)
+    rows = (
+        []
+        if draft.placing
+        else [_player_row(t, match, draft, p, update) for p in draft.losers]
+    )
     save_button = ft.FilledButton(
         t.gettext("Save round"),
         icon=ft.Icons.CHECK,
@@ -284,7 +298,10 @@ def RecordScreen() -> ft.View:
         save_button,
     )
     entries = ft.Column(
-        [out_line, *rows, footer], spacing=8, scroll=ft.ScrollMode.AUTO, expand=True
+        [out_line, *playing_on, *rows, footer],
+        spacing=8,
+        scroll=ft.ScrollMode.AUTO,
+        expand=True,
     )
     return screen(
         state,

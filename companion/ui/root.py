@@ -10,6 +10,7 @@ from companion.ui.join_screen import JoinScreen
 from companion.ui.match_view import MatchOutlet
 from companion.ui.matches_screen import MatchesScreen
 from companion.ui.new_match_screen import NewMatchScreen
+from companion.ui.own_game_screen import OwnGameScreen
 from companion.ui.players_screen import PlayersScreen
 from companion.ui.record_screen import RecordScreen
 from companion.ui.rules_screen import RulesScreen
@@ -28,6 +29,7 @@ ACCESS_TOPIC = "share-changed"
 ROUTES = [
     ft.Route(index=True, component=MatchesScreen),
     ft.Route(path="new/:source?", component=NewMatchScreen),
+    ft.Route(path="games/:id", component=OwnGameScreen),
     # One View for a match, its scoreboard or its record screen in it: Flet's web
     # client holds back any return to a View below for ~350 ms, so Save swaps the
     # content of the View instead (bench/README.md, "The floors in Flet itself").

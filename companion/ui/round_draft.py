@@ -14,7 +14,8 @@ class RoundDraft:
     """What has been tapped so far; every change returns a new draft.
 
     `hands` holds the cards tapped per player as {face: count}; a player listed in
-    `typed` has points typed in instead (the raw text of the field).
+    `typed` has points typed in instead (the raw text of the field). `places`,
+    once the others play on for places, lists who went out first to last.
     """
 
     players: tuple[str, ...]
@@ -23,6 +24,7 @@ class RoundDraft:
     active: str | None = None
     hands: dict[str, dict[str, int]] = field(default_factory=dict)
     typed: dict[str, str] = field(default_factory=dict)
+    places: tuple[str, ...] = ()
 
     @classmethod
     def start(cls, match: Match) -> RoundDraft:
@@ -40,26 +42,55 @@ class RoundDraft:
                 hands[player] = entry.as_dict()
             else:
                 typed[player] = str(entry)
-        draft = cls(match.players, True, played.went_out, None, hands, typed)
+        draft = cls(
+            match.players, True, played.went_out, None, hands, typed, played.places
+        )
         return replace(draft, active=draft.losers[0] if draft.losers else None)
 
     @property
     def losers(self) -> tuple[str, ...]:
-        """The players who hold cards this round, in seat order."""
+        """The players who hold cards this round (or may still), in seat order."""
         if not self.out_chosen:
             return ()
-        return tuple(p for p in self.players if p != self.went_out)
+        out = self.places or (self.went_out,)
+        return tuple(p for p in self.players if p not in out)
+
+    @property
+    def placing(self) -> bool:
+        """Whether the others play on and more than one is still to go out."""
+        return bool(self.places) and len(self.losers) > 1
+
+    def play_on(self) -> RoundDraft:
+        """The others play on for places: next, who went out second."""
+        if self.went_out is None:
+            return self
+        return replace(self, places=(self.went_out,), active=None)
+
+    def place_next(self, player: str) -> RoundDraft:
+        """`player` went out next; the last one left gets the keypad."""
+        if not self.placing or player not in self.losers:
+            return self
+        hands = {p: h for p, h in self.hands.items() if p != player}
+        typed = {p: v for p, v in self.typed.items() if p != player}
+        draft = replace(self, places=(*self.places, player), hands=hands, typed=typed)
+        last = draft.losers[0] if not draft.placing else None
+        return replace(draft, active=last)
+
+    def stop_playing_on(self) -> RoundDraft:
+        """Back to a round that ended when the first player went out."""
+        draft = replace(self, places=())
+        return replace(draft, active=draft.losers[0] if draft.losers else None)
 
     def choose_out(self, player: str | None) -> RoundDraft:
         """Step 1: who went out (None: nobody did); the first holder becomes active."""
-        draft = replace(self, out_chosen=True, went_out=player)
+        draft = replace(self, out_chosen=True, went_out=player, places=())
         hands = {p: h for p, h in self.hands.items() if p != player}
         typed = {p: v for p, v in self.typed.items() if p != player}
         return replace(draft, hands=hands, typed=typed, active=draft.losers[0])
 
     def reopen_out(self) -> RoundDraft:
-        """Back to step 1, keeping what was tapped."""
-        return replace(self, out_chosen=False, active=None)
+        """Back to step 1, keeping what was tapped (not the places)."""
+        return replace(self, out_chosen=False, active=None, places=())
 
     def activate(self, player: str) -> RoundDraft:
         """Show the keypad for `player`."""
@@ -134,9 +165,12 @@ class RoundDraft:
         """The match with this round recorded (or round `index` replaced)."""
         if not self.out_chosen:
             raise MatchError("missing-hand", player=self.players[0])
+        if self.placing:
+            raise MatchError("places-leave-one", count=len(self.losers))
+        places = self.places or None
         if index is None:
-            return match.record_round(self.went_out, self.entries())
-        return match.edit_round(index, self.went_out, self.entries())
+            return match.record_round(self.went_out, self.entries(), places=places)
+        return match.edit_round(index, self.went_out, self.entries(), places=places)
 
     def check(self, match: Match, index: int | None = None) -> MatchError | None:
         """Why this round cannot be saved yet, or None when it can."""

@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import flet as ft
 
-from companion.engine.games import GAMES
+from companion.engine.games import GAMES, Game, get_card_set
 from companion.ui import format as fmt
 from companion.ui.render_guard import guarded_screen
 from companion.ui.shell import choices, navigate, screen, section_title
 from companion.ui.state import AppState, use_app
 from companion.words.i18n import Translator
-from companion.words.rules import Reminder, match_reminders, reminders, search_reminders
+from companion.words.rules import (
+    Reminder,
+    match_reminders,
+    own_game_reminders,
+    reminders,
+    search_reminders,
+)
 
 
 def _reminder_tile(
@@ -43,9 +49,10 @@ def _current_game(state: AppState) -> tuple[str, str | None]:
     return (last if last in GAMES else "crazy-eights"), None
 
 
-def _game_picker(t: Translator, game_id: str) -> ft.Control:
+def _game_picker(t: Translator, game_id: str, own: list[Game]) -> ft.Control:
     return choices(
-        [(g, fmt.game_name(t, g)) for g in GAMES],
+        [(g, fmt.game_name(t, g)) for g in GAMES]
+        + [(g.id, fmt.game_name(t, g)) for g in own],
         game_id,
         lambda g: navigate(f"/rules/{g}"),
     )
@@ -58,8 +65,10 @@ def RulesScreen() -> ft.View:
     state, t = use_app()
     asked = ft.use_route_params().get("game")
     query, set_query = ft.use_state("")
+    chosen_cards, set_cards = ft.use_state(None)
     game_id, match_id = _current_game(state)
-    if asked in GAMES:
+    own_games = state.store.own_games()
+    if asked in GAMES or asked in {g.id for g in own_games}:
         game_id, match_id = asked, (match_id if asked == game_id else None)
     match = state.load_match(match_id) if match_id else None
     search = ft.TextField(
@@ -78,15 +87,39 @@ def RulesScreen() -> ft.View:
             for hit in hits[:12]
         )
     else:
-        cards = (
-            match_reminders(match, state.lang)
-            if match is not None and match.game_id == game_id
-            else reminders(game_id, state.lang)
-        )
-        controls.append(_game_picker(t, game_id))
-        if match is not None and match.game_id == game_id:
+        if match is not None and match.game_id != game_id:
+            match = None
+        # A match keeps the definition it is played by; else the stored one.
+        stored = {g.id: g for g in own_games}
+        game = match.game if match is not None else GAMES.get(game_id)
+        game = game or stored.get(game_id)
+        if game is None:
+            game_id, game = "crazy-eights", GAMES["crazy-eights"]
+        own = match.settings.card_set if match is not None else game.card_sets[0]
+        card_set = chosen_cards if chosen_cards in game.card_sets else own
+        if match is not None and card_set != own:
+            match = None
+        if match is not None:
+            cards = match_reminders(match, state.lang)
+        elif game_id in GAMES:
+            cards = reminders(game_id, state.lang, cards=get_card_set(card_set))
+        else:
+            cards = own_game_reminders(game, state.lang)
+        controls.append(_game_picker(t, game_id, own_games))
+        if len(game.card_sets) > 1:
+            controls.append(
+                choices(
+                    [
+                        (c, fmt.card_set_label(t, get_card_set(c)))
+                        for c in game.card_sets
+                    ],
+                    card_set,
+                    set_cards,
+                )
+            )
+        if match is not None:
             controls.append(ft.Text(t.gettext("With the house rules of your match.")))
-        controls.append(section_title(fmt.game_name(t, game_id)))
+        controls.append(section_title(fmt.game_name(t, game)))
         controls.extend(
             _reminder_tile(card, index == 0) for index, card in enumerate(cards)
         )

@@ -246,7 +246,7 @@ def ScoreboardScreen() -> ft.View:
     return screen(
         state,
         route,
-        fmt.game_name(t, match.game_id),
+        fmt.match_title(t, match),
         [layout],
         nav=0,
         actions=actions,

@@ -122,8 +122,9 @@ class AppState(SessionAccess):
             self.report(error)
             return None
         self._saved(match_id)
-        if not self.is_host:
-            # The remembered game and house rules are the host's stored settings.
+        if not self.is_host or match.definition is not None:
+            # The remembered game and house rules are the host's stored settings,
+            # and a user's game carries its own rules: nothing to remember then.
             return match_id
         # The match exists now: failing to remember its rules must not hide it.
         house = dict(self.store.settings()["house_rules"])

@@ -1,13 +1,17 @@
 """Translated words for the games: names, cards, scoring modes, match ends, counts."""
 
 from companion.engine.games import (
+    CARD_SETS,
     GAMES,
+    CardSet,
     EndCondition,
     EndKind,
     Game,
     LimitRule,
     Scoring,
+    get_card_set,
 )
+from companion.engine.match import Hand, Match
 from companion.words.i18n import Translator
 
 
@@ -32,8 +36,15 @@ GAME_NAMES: dict[str, str] = {
     "crazy-eights": N_("Crazy Eights"),
     # TRANSLATORS: a Swedish game's name; keep it unless your language has its own.
     "vandatta": N_("Vändåtta"),
-    # TRANSLATORS: Uno played with ordinary 52-card decks plus jokers.
-    "uno": N_("Uno with regular decks"),
+    # TRANSLATORS: the card game Uno, played with an Uno deck or regular decks.
+    "uno": N_("Uno"),
+}
+
+CARD_SET_NAMES: dict[str, str] = {
+    # TRANSLATORS: a choice of cards: ordinary 52-card decks (with jokers for Uno).
+    "regular": N_("Regular decks"),
+    # TRANSLATORS: a choice of cards: a real Uno deck, with its own cards.
+    "uno-cards": N_("Uno cards"),
 }
 
 GAME_DESCRIPTIONS: dict[str, str] = {
@@ -45,7 +56,7 @@ GAME_DESCRIPTIONS: dict[str, str] = {
         "Lowest total after the agreed deals wins."
     ),
     "uno": N_(
-        "Uno played with two ordinary decks and jokers. "
+        "Played with an Uno deck, or with two ordinary decks and jokers. "
         "Whoever goes out collects everyone else's cards as points."
     ),
 }
@@ -68,6 +79,14 @@ CARD_NAMES: dict[str, tuple[str, str, str]] = {
     "K": NPC_("card", "king", "kings"),
     "RJ": NPC_("card", "red joker", "red jokers"),
     "BJ": NPC_("card", "black joker", "black jokers"),
+    # TRANSLATORS: the cards of an Uno deck, in lower case like the names above.
+    "0": NPC_("card", "zero", "zeros"),
+    "1": NPC_("card", "one", "ones"),
+    "skip": NPC_("card", "skip", "skips"),
+    "reverse": NPC_("card", "reverse", "reverses"),
+    "draw-two": NPC_("card", "draw two", "draw twos"),
+    "wild": NPC_("card", "wild", "wilds"),
+    "wild-draw-four": NPC_("card", "wild draw four", "wild draw fours"),
 }
 
 CARD_LABELS: dict[str, tuple[str, str]] = {
@@ -83,7 +102,33 @@ CARD_LABELS: dict[str, tuple[str, str]] = {
     "RJ": NC_("card label", "R★"),
     # TRANSLATORS: a key standing for a black joker; keep it very short.
     "BJ": NC_("card label", "B★"),
+    # TRANSLATORS: a key for Uno's Skip card: one short word (at most 7 letters).
+    "skip": NC_("card label", "Skip"),
+    # TRANSLATORS: a key for Uno's Reverse card: one short word (at most 7 letters).
+    "reverse": NC_("card label", "Reverse"),
+    # TRANSLATORS: a key for Uno's Draw Two card, as printed on it.
+    "draw-two": NC_("card label", "+2"),
+    # TRANSLATORS: a key for Uno's Wild card: one short word (at most 7 letters).
+    "wild": NC_("card label", "Wild"),
+    # TRANSLATORS: a key for Uno's Wild Draw Four card, as printed on it.
+    "wild-draw-four": NC_("card label", "+4"),
 }
+
+
+PLACES: tuple[tuple[str, str], ...] = (
+    # TRANSLATORS: places in a round played on, as short ordinals: "1st", "2nd".
+    NC_("place", "1st"),
+    NC_("place", "2nd"),
+    NC_("place", "3rd"),
+    NC_("place", "4th"),
+    NC_("place", "5th"),
+    NC_("place", "6th"),
+    NC_("place", "7th"),
+    NC_("place", "8th"),
+    NC_("place", "9th"),
+    NC_("place", "10th"),
+)
+"""One ordinal per seat of the largest table (ten players)."""
 
 
 def _game(game: Game | str) -> Game:
@@ -91,24 +136,40 @@ def _game(game: Game | str) -> Game:
 
 
 def game_name(t: Translator, game: Game | str) -> str:
-    """The game's display name in the translator's language."""
-    return t.gettext(_game(game).name_key)
+    """The game's display name in the translator's language; a user's game is
+    called what the user named it (an id no game has comes back as given)."""
+    if isinstance(game, str) and game not in GAMES:
+        return game
+    found = _game(game)
+    if found.id not in GAMES:
+        return found.name_key
+    return t.gettext(found.name_key)
 
 
 def game_description(t: Translator, game: Game | str) -> str:
-    """One line saying what kind of game this is."""
-    return t.gettext(GAME_DESCRIPTIONS[_game(game).id])
+    """One line saying what kind of game this is (for a user's game, who scores)."""
+    found = _game(game)
+    if found.id not in GAME_DESCRIPTIONS:
+        return scoring_description(t, found.scoring)
+    return t.gettext(GAME_DESCRIPTIONS[found.id])
+
+
+def card_set_name(t: Translator, cards: CardSet | str) -> str:
+    """A card set as a choice: "Uno cards", "Regular decks"."""
+    card_set = CARD_SETS[cards] if isinstance(cards, str) else cards
+    return t.gettext(card_set.name_key)
 
 
 def card_name(t: Translator, face: str, count: int = 1) -> str:
-    """A card face as a word ("eight", "eights"); unknown faces come back as given."""
+    """A card as a word ("eight", "eights", "skips"): a face or a card of a card
+    set; unknown ones come back as given."""
     if face not in CARD_NAMES:
         return face
     return t.npgettext(*CARD_NAMES[face], count)
 
 
 def card_label(t: Translator, face: str) -> str:
-    """The short label of a card face, as on a keypad key ("8", "K", "R★")."""
+    """The short label of a card, as on a keypad key ("8", "K", "R★", "+2")."""
     if face in CARD_LABELS:
         return t.pgettext(*CARD_LABELS[face])
     return face
@@ -181,3 +242,60 @@ def cards_count(t: Translator, n: int) -> str:
 def players_count(t: Translator, n: int) -> str:
     """ "4 players" with the language's plural rules."""
     return t.ngettext("%(num)s player", "%(num)s players", n) % {"num": t.number(n)}
+
+
+def chip_text(t: Translator, card: str, count: int) -> str:
+    """A card and how many of it a hand holds: "K ×2", or just "K" for one."""
+    short = card_label(t, card)
+    if count == 1:
+        return short
+    # TRANSLATORS: a card face and how many of it a player holds, e.g. "K ×2".
+    return t.gettext("{face} ×{count}").format(face=short, count=t.number(count))
+
+
+def hand_text(t: Translator, hand: Hand | int, cards: CardSet) -> str:
+    """A recorded hand in one line, its cards as `cards` names them in its
+    order, or the points typed in."""
+    if isinstance(hand, int):
+        return t.ngettext("{n} point typed in", "{n} points typed in", hand).format(
+            n=t.number(hand)
+        )
+    counts = dict(hand.counts)
+    return ", ".join(
+        chip_text(t, cards.card(face), counts[face])
+        for face in cards.order(tuple(counts))
+    )
+
+
+def place_label(t: Translator, place: int) -> str:
+    """A place (1 for the first out) as a short ordinal: "1st", "2nd"."""
+    return t.pgettext(*PLACES[place - 1])
+
+
+def places_text(
+    t: Translator, players: tuple[str, ...], places: tuple[str, ...]
+) -> str:
+    """Everyone's place in a round played on, the one left last: "1st Bo · 2nd
+    Ada · 3rd Cy"."""
+    order = [*places, *(p for p in players if p not in places)]
+    return " · ".join(
+        # TRANSLATORS: a place and who took it in a round played on: "2nd Ada".
+        t.gettext("{place} {name}").format(place=place_label(t, n), name=name)
+        for n, name in enumerate(order, start=1)
+    )
+
+
+def round_hands_text(t: Translator, match: Match, index: int) -> str:
+    """What everyone but the one who went out held in round `index` (with the
+    places of a round played on first), in one line for a spreadsheet:
+    "Bo: 0 ×2, Skip; Cy: +4"."""
+    cards = get_card_set(match.settings.card_set)
+    played = match.rounds[index]
+    parts = [places_text(t, match.players, played.places)] if played.places else []
+    parts.extend(
+        t.gettext("{name}: {cards}").format(
+            name=player, cards=hand_text(t, entry, cards)
+        )
+        for player, entry in played.hands
+    )
+    return "; ".join(parts)

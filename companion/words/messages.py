@@ -6,6 +6,7 @@ from typing import Protocol
 
 from companion.access.sharing import AccessError
 from companion.engine.errors import MatchError
+from companion.engine.games import REGULAR_CARDS, CardSet
 from companion.words.game_texts import GAME_NAMES, card_name, game_name
 from companion.words.i18n import Translator
 
@@ -91,6 +92,40 @@ ERROR_MESSAGES: dict[str, Message] = {
     "bad-match-data": N_(
         "This saved match is damaged and cannot be read (%(reason)s)."
     ),
+    "places-not-allowed": N_(
+        "With these rules the round ends when the first player goes out."
+    ),
+    "placed-twice": N_("%(player)s can only be placed once."),
+    "places-first-out": N_(
+        "The places start with the player who went out first, not %(player)s."
+    ),
+    "places-leave-one": NP_(
+        "Tap who went out next until one player is left; %(count)s is left.",
+        "Tap who went out next until one player is left; %(count)s are left.",
+        "count",
+    ),
+    "game-name-empty": N_("Give the game a name."),
+    "game-name-too-long": N_(
+        "“%(name)s” is too long for a game's name: use at most %(max)s characters."
+    ),
+    "game-name-taken": N_("There is already a game called “%(name)s”."),
+    "game-no-faces": N_("Choose at least one card the game is played with."),
+    # TRANSLATORS: %(face)s is a card name in the plural, e.g. "kings".
+    "bad-copies": N_(
+        "Copies of %(face)s in a deck must be a whole number from 1 to %(max)s, "
+        "not “%(value)s”."
+    ),
+    "bad-player-range": N_(
+        "The fewest players (%(min)s) cannot be more than the most (%(max)s)."
+    ),
+    # TRANSLATORS: %(reason)s is a technical detail for a bug report.
+    "bad-game-definition": N_(
+        "This game's definition is damaged and cannot be read (%(reason)s)."
+    ),
+    "unknown-card-set": N_("This game cannot be played with “%(value)s”."),
+    "bad-extra-wilds": N_(
+        "Extra wild cards must be a whole number from 0 to %(max)s, not “%(value)s”."
+    ),
 }
 """A sentence for every code of companion.engine.errors.ERROR_CODES."""
 
@@ -153,6 +188,18 @@ STORE_ERROR_MESSAGES: dict[str, Message] = {
         "%(path)s holds %(count)s players; at most %(max)s can be imported at "
         "once. Nothing was imported."
     ),
+    "import-bad-game": N_(
+        "%(path)s holds a game %(id)s that cannot be added (%(reason)s). "
+        "Nothing was imported."
+    ),
+    "game-in-use": NP_(
+        "%(matches)s stored match was played with “%(game)s”. Delete the game "
+        "anyway? The match keeps its own copy of the rules.",
+        "%(matches)s stored matches were played with “%(game)s”. Delete the game "
+        "anyway? The matches keep their own copy of the rules.",
+        "matches",
+    ),
+    "no-such-game": N_("This game no longer exists (%(id)s)."),
     "export-failed": N_("Could not export to %(path)s (%(reason)s)."),
 }
 """A sentence for every code of companion.storage.errors.STORE_ERROR_CODES."""
@@ -206,12 +253,15 @@ def _count(value: object) -> int:
     return 2
 
 
-def _shown(t: Translator, name: str, params: Mapping[str, object]) -> str:
+def _shown(
+    t: Translator, name: str, params: Mapping[str, object], cards: CardSet
+) -> str:
     """One parameter as the sentence shows it: numbers the local way, card and
-    game ids as translated names, rounds counted from 1."""
+    game ids as translated names (cards as the table's card set calls them),
+    rounds counted from 1."""
     value = params[name]
     if name == "face" and isinstance(value, str):
-        return card_name(t, value, 2)
+        return card_name(t, cards.card(value), 2)
     if name == "game" and value in GAME_NAMES:
         return game_name(t, str(value))
     if name == "round" and isinstance(value, int) and not isinstance(value, bool):
@@ -227,32 +277,45 @@ def _plain(t: Translator, value: object) -> str:
     return str(value)
 
 
-def _render(t: Translator, message: Message, params: Mapping[str, object]) -> str:
+def _render(
+    t: Translator,
+    message: Message,
+    params: Mapping[str, object],
+    cards: CardSet = REGULAR_CARDS,
+) -> str:
     if message.plural is None or message.count is None:
         text = t.gettext(message.singular)
     else:
         text = t.ngettext(
             message.singular, message.plural, _count(params.get(message.count))
         )
-    return text % {name: _shown(t, name, params) for name in params}
+    return text % {name: _shown(t, name, params, cards) for name in params}
 
 
-def _message(t: Translator, table: Mapping[str, Message], item: Coded) -> str:
+def _message(
+    t: Translator,
+    table: Mapping[str, Message],
+    item: Coded,
+    cards: CardSet = REGULAR_CARDS,
+) -> str:
     message = table.get(item.code)
     params = dict(item.params)
     if message is None:
         return _render(t, UNKNOWN_CODE, {"code": item.code})
     try:
-        return _render(t, message, params)
+        return _render(t, message, params, cards)
     except (KeyError, TypeError, ValueError):
         # A code whose parameters changed must still say something useful.
         return _render(t, UNKNOWN_CODE, {"code": item.code})
 
 
-def error_message(t: Translator, error: Coded) -> str:
-    """The translated sentence for a MatchError, StoreError or AccessError."""
+def error_message(
+    t: Translator, error: Coded, cards: CardSet = REGULAR_CARDS
+) -> str:
+    """The translated sentence for a MatchError, StoreError or AccessError; cards
+    are named as `cards` (the match's card set) calls them."""
     if isinstance(error, MatchError):
-        return _message(t, ERROR_MESSAGES, error)
+        return _message(t, ERROR_MESSAGES, error, cards)
     if isinstance(error, AccessError):
         return _message(t, ACCESS_ERROR_MESSAGES, error)
     return _message(t, STORE_ERROR_MESSAGES, error)

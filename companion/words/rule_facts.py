@@ -3,7 +3,15 @@
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
-from companion.engine.games import EndCondition, EndKind, Game, LimitRule, Scoring
+from companion.engine.games import (
+    UNO_CARDS,
+    CardSet,
+    EndCondition,
+    EndKind,
+    Game,
+    LimitRule,
+    Scoring,
+)
 from companion.words.game_texts import (
     NC_,
     card_label,
@@ -16,7 +24,7 @@ from companion.words.game_texts import (
 )
 from companion.words.i18n import Translator
 
-UNO_CARDS: dict[str, tuple[str, str]] = {
+UNO_CARD_TITLES: dict[str, tuple[str, str]] = {
     # TRANSLATORS: names of Uno's own cards, as players of Uno call them.
     "skip": NC_("uno card", "Skip"),
     "reverse": NC_("uno card", "Reverse"),
@@ -26,18 +34,10 @@ UNO_CARDS: dict[str, tuple[str, str]] = {
 }
 
 UNO_CARD_MAP: Mapping[str, str] = MappingProxyType(
-    {
-        "A": "1",
-        "10": "0",
-        "J": "skip",
-        "Q": "reverse",
-        "K": "draw-two",
-        "RJ": "wild",
-        "BJ": "wild-draw-four",
-    }
+    {face: card for face, card in UNO_CARDS.cards.items() if face != card}
 )
-"""Which regular card plays which Uno card by default: a number, or a key of
-UNO_CARDS (2 to 9 play themselves)."""
+"""Which regular card plays which Uno card, from the engine's Uno card set: a
+number, or a key of UNO_CARD_TITLES (2 to 9 play themselves)."""
 
 
 def _is_pip(face: str, value: int) -> bool:
@@ -63,17 +63,19 @@ def _digit_runs(faces: list[str]) -> str:
 
 
 def scoring_rows(
-    game: Game, values: Mapping[str, int]
+    values: Mapping[str, int],
 ) -> list[tuple[tuple[str, ...], int | None]]:
-    """The scoring table as rows of (faces, points), highest first; `None` points
-    means "the number on the card" (one row for the number cards worth their pip)."""
-    digits = [face for face in game.faces if face.isdigit()]
+    """The scoring table as rows of (cards, points), highest first, from the
+    values of each card in keypad order; `None` points means "the number on the
+    card" (one row for the number cards worth their pip)."""
+    faces = tuple(values)
+    digits = [face for face in faces if face.isdigit()]
     pips = [face for face in digits if _is_pip(face, values[face])]
     # A "number on the card" row only helps when most number cards follow it.
     if len(pips) * 2 < len(digits):
         pips = []
     groups: dict[int, list[str]] = {}
-    for face in game.faces:
+    for face in faces:
         if face not in pips:
             groups.setdefault(values[face], []).append(face)
     rows: list[tuple[tuple[str, ...], int | None]] = [
@@ -93,15 +95,23 @@ def _faces_text(t: Translator, faces: tuple[str, ...], last: bool) -> str:
     return words[:1].upper() + words[1:]
 
 
-def scoring_table(t: Translator, game: Game, values: Mapping[str, int]) -> str:
-    """The card values as a Markdown table, from the game or the match settings."""
+def card_values(
+    game: Game, values: Mapping[str, int], cards: CardSet
+) -> dict[str, int]:
+    """Face values keyed by the card set's own cards, in its keypad order."""
+    return {cards.card(face): values[face] for face in cards.order(game.faces)}
+
+
+def scoring_table(t: Translator, values: Mapping[str, int]) -> str:
+    """The card values as a Markdown table, from the game or the match settings,
+    keyed by the cards of the set the table plays with."""
     # TRANSLATORS: column headings of the scoring table.
     cards_heading, points_heading = (
         t.pgettext("scoring table", "Cards"),
         t.pgettext("scoring table", "Points"),
     )
     lines = [f"| {cards_heading} | {points_heading} |", "|---|---:|"]
-    rows = scoring_rows(game, values)
+    rows = scoring_rows(values)
     for index, (faces, value) in enumerate(rows):
         points = t.gettext("Number on the card") if value is None else t.number(value)
         lines.append(f"| {_faces_text(t, faces, index == len(rows) - 1)} | {points} |")
@@ -157,22 +167,30 @@ def deal_lines(t: Translator, game: Game) -> str:
     return "\n".join(lines)
 
 
-def uno_deck_table(t: Translator, game: Game) -> str:
+def deck_copies(game: Game, cards: CardSet, extra_wilds: int) -> dict[str, int]:
+    """How many of each card of the set one deck holds, extra wild cards counted."""
+    copies = dict(game.copies)
+    if game.wild_face is not None:
+        copies[game.wild_face] += extra_wilds
+    return {cards.card(face): copies[face] for face in cards.order(game.faces)}
+
+
+def uno_deck_table(t: Translator, copies: Mapping[str, int]) -> str:
     """How many of each card the Uno pack holds, and its size."""
     groups: dict[int, list[str]] = {}
-    for face in game.faces:
-        groups.setdefault(game.copies[face], []).append(face)
+    for card, held in copies.items():
+        groups.setdefault(held, []).append(card)
     # TRANSLATORS: column headings of the table of cards in the Uno pack.
     cards, count = (
         t.pgettext("deck table", "Cards"),
         t.pgettext("deck table", "In the pack"),
     )
     lines = [f"| {cards} | {count} |", "|---|---:|"]
-    for copies, faces in sorted(groups.items(), reverse=True):
+    for held, faces in sorted(groups.items(), reverse=True):
         names = t.join(_deck_faces(t, faces))
-        each = t.gettext("%(num)s each") % {"num": t.number(copies)}
+        each = t.gettext("%(num)s each") % {"num": t.number(held)}
         lines.append(f"| {names} | {each} |")
-    total = sum(game.copies.values())
+    total = sum(copies.values())
     # TRANSLATORS: the last row of the Uno pack table, with the total.
     in_all = t.pgettext("deck table", "In all")
     lines.append(f"| **{in_all}** | **{cards_count(t, total)}** |")
@@ -180,7 +198,7 @@ def uno_deck_table(t: Translator, game: Game) -> str:
 
 
 def _deck_faces(t: Translator, faces: list[str]) -> list[str]:
-    """Faces for the deck table: number runs ("2–9"), letters, joker names."""
+    """Cards for the deck table: number runs ("2–9"), letters, other cards' names."""
     items: list[str] = []
     digits: list[str] = []
     for face in [*faces, ""]:
@@ -190,10 +208,10 @@ def _deck_faces(t: Translator, faces: list[str]) -> list[str]:
         if digits:
             items.append(_digit_runs(digits))
             digits = []
-        if face in ("RJ", "BJ"):
-            items.append(card_name(t, face, 2))
-        elif face:
+        if face in ("A", "J", "Q", "K"):
             items.append(card_label(t, face))
+        elif face:
+            items.append(card_name(t, face, 2))
     return items
 
 
@@ -208,13 +226,18 @@ def uno_map_table(t: Translator, mapping: Mapping[str, str]) -> str:
     lines = [f"| {regular} | {uno_card} |", "|---|---|", f"| 2–9 | {same} |"]
     for face, uno in mapping.items():
         name = card_name(t, face, 1)
-        shown = uno if uno.isdigit() else t.pgettext(*UNO_CARDS[uno])
+        shown = uno if uno.isdigit() else t.pgettext(*UNO_CARD_TITLES[uno])
         lines.append(f"| {name[:1].upper() + name[1:]} | {shown} |")
     return "\n".join(lines)
 
 
-def match_end_lines(t: Translator, scoring: Scoring, end: EndCondition) -> str:
-    """When the match ends and who wins, as a Markdown list."""
+def match_end_lines(
+    t: Translator, scoring: Scoring, end: EndCondition, lowest_wins: bool | None = None
+) -> str:
+    """When the match ends and who wins (lowest total unless `lowest_wins` says
+    otherwise, else as `scoring` has it), as a Markdown list."""
+    if lowest_wins is not None:
+        scoring = Scoring.PENALTY if lowest_wins else Scoring.WINNER_COLLECTS
     lines = [end_description(t, end), winner_description(t, scoring)]
     if end.kind is EndKind.LIMIT and end.rule is LimitRule.EXCEEDS:
         lines.append(
@@ -238,17 +261,19 @@ def expanders(
     scoring: Scoring,
     end: EndCondition,
     values: Mapping[str, int],
-    uno_map: Mapping[str, str],
+    cards: CardSet,
+    extra_wilds: int = 0,
 ) -> dict[str, Expander]:
-    """What each `{{marker}}` of a rule file stands for, for one game and match."""
+    """What each `{{marker}}` of a rule file stands for, for one game and match,
+    its cards named as the card set the table plays with calls them."""
     return {
         "players": lambda _: players_line(t, game),
         "decks": lambda _: decks_line(t, game),
         "deal": lambda _: deal_lines(t, game),
         "scoring-rule": lambda _: scoring_description(t, scoring),
-        "scoring-table": lambda _: scoring_table(t, game, values),
+        "scoring-table": lambda _: scoring_table(t, card_values(game, values, cards)),
         "match-end": lambda _: match_end_lines(t, scoring, end),
         "points": lambda face: points_count(t, values[face or ""]),
-        "uno-deck": lambda _: uno_deck_table(t, game),
-        "uno-map": lambda _: uno_map_table(t, uno_map),
+        "uno-deck": lambda _: uno_deck_table(t, deck_copies(game, cards, extra_wilds)),
+        "uno-map": lambda _: uno_map_table(t, UNO_CARD_MAP),
     }

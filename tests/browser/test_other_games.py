@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 
 def test_uno_winner_collects_everyone_elses_cards(table: Table) -> None:
-    new_match(table, "Uno with regular decks", ["Ada", "Bo", "Cy"], end_value="100")
+    new_match(table, "Uno", ["Ada", "Bo", "Cy"], end_value="100")
     table.see("Ends when a total reaches 100")
 
     table.tap("Record round")

@@ -86,5 +86,5 @@ def test_dark_theme_and_rule_search(table: Table) -> None:
     table.fill("Search the rules", "joker")
     # While searching, the game picker gives way to hits from every game.
     expect(table.button("Vändåtta")).to_have_count(0)
-    table.see("Uno with regular decks")
+    table.see("Uno")
     table.shot("rules-search-390x844")

@@ -340,3 +340,22 @@ def test_export_from_a_read_only_folder_repairs_in_memory_only(
     assert capsys.readouterr().out == f"Exported 1 match to {path}\n"
     assert json.loads(path.read_text())["matches"][0]["id"] == match_id
     assert sorted(p.relative_to(data) for p in data.rglob("*")) == before
+def test_a_csv_names_each_rounds_cards_as_the_matchs_deck_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    directory = tmp_path / "uno"
+    with Store.open(directory) as store:
+        match = Match.new("uno", ["Ada", "Bo", "Cy"], card_set="uno-cards")
+        match = match.record_round(
+            "Ada", {"Bo": {"J": 2, "10": 1}, "Cy": {"BJ": 1, "A": 3}}
+        )
+        match_id = store.add_match(match)
+    sheet = tmp_path / "uno.csv"
+    args = ["export", str(sheet), "--match", match_id, "--csv"]
+    speak(monkeypatch, "es")
+    assert main([*args, "--data-dir", str(directory)]) == 0
+    with sheet.open(newline="") as handle:
+        rows = list(csv.reader(handle))
+    assert rows[0][4] == "cartas en la mano"
+    assert rows[1][:4] == ["1", "93", "0", "0"]
+    assert rows[1][4] == "Bo: 0, Salto ×2; Cy: 1 ×3, +4"

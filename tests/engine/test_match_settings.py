@@ -35,6 +35,12 @@ NAMES = ["Ada", "Bo", "Cy"]
         ("crazy-eights", NAMES, {"values": {"8": "25"}}, "bad-card-value"),
         ("crazy-eights", NAMES, {"values": {"RJ": 50}}, "unknown-face"),
         ("crazy-eights", NAMES, {"first_dealer": "Zed"}, "unknown-dealer"),
+        ("crazy-eights", NAMES, {"card_set": "uno-cards"}, "unknown-card-set"),
+        ("uno", NAMES, {"card_set": "tarot"}, "unknown-card-set"),
+        ("uno", NAMES, {"extra_wilds": -1}, "bad-extra-wilds"),
+        ("uno", NAMES, {"extra_wilds": 21}, "bad-extra-wilds"),
+        ("uno", NAMES, {"extra_wilds": True}, "bad-extra-wilds"),
+        ("crazy-eights", NAMES, {"extra_wilds": 1}, "bad-extra-wilds"),
     ],
 )  # fmt: skip
 def test_a_bad_setup_is_refused_with_its_code(game, players, settings, code):

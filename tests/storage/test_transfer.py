@@ -273,3 +273,44 @@ def test_refusals_name_the_file_the_user_picked(store: Store, tmp_path: Path) ->
     copy.write_text("not json")
     error = _refusal(store, copy, "kitchen table.json")
     assert error.params == {"path": "kitchen table.json"}
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def test_an_export_made_before_card_sets_still_imports_as_regular_decks(
+    store: Store,
+) -> None:
+    result = store.import_file(FIXTURES / "export-before-card-sets.json")
+    assert len(result.added) == 2 and result.settings_restored
+    matches = {s.game_id: store.load_match(s.id) for s in store.list_matches()}
+    uno = matches["uno"]
+    assert uno.settings.card_set == "regular" and uno.settings.extra_wilds == 0
+    assert uno.totals() == {"Ada": 90, "Bo": 0, "Cy": 17}
+    assert matches["crazy-eights"].totals() == {"Ada": 0, "Bo": 60}
+    remembered = store.settings()["house_rules"]["uno"]
+    assert Match.from_dict(
+        {
+            "game": "uno",
+            "players": ["A", "B"],
+            "first_dealer": "A",
+            "settings": remembered,
+            "rounds": [],
+        }
+    ).settings == uno.settings
+
+
+def test_csv_names_the_cards_with_the_column_a_caller_gives(
+    store: Store, tmp_path: Path
+) -> None:
+    match = Match.new("uno", ["Ada", "Bo"], card_set="uno-cards")
+    match_id = store.add_match(match.record_round("Ada", {"Bo": {"K": 2}}))
+    path = tmp_path / "uno.csv"
+
+    def cards(shown: Match, index: int) -> str:
+        return repr(shown.rounds[index].hands)
+
+    store.export_csv(match_id, path, hands=("cards", cards))
+    with path.open(newline="", encoding="utf-8") as handle:
+        rows = list(csv.reader(handle))
+    assert rows[0] == ["round", "Ada", "Bo", "cards"]
+    assert rows[1][:3] == ["1", "40", "0"]
+    assert "K" in rows[1][3]

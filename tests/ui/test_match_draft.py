@@ -1,10 +1,11 @@
-"""The new-match draft: typed limits, rounds and card values, checked."""
+"""The new-match draft: typed numbers checked, the Uno deck and its wilds remembered."""
 
 from __future__ import annotations
 
 import pytest
 
 from companion.engine.games import EndKind
+from companion.engine.match import Match, MatchError
 from companion.ui.match_draft import MatchDraft
 
 
@@ -36,3 +37,53 @@ def test_a_typed_card_value_that_is_no_number_says_so(typed: str) -> None:
 def test_typed_numbers_build_the_match() -> None:
     match = _draft().set(end_text=" 150 ").set_value("8", "25").build()
     assert match.settings.end.value == 150 and match.settings.values["8"] == 25
+
+
+def test_the_cards_a_table_played_uno_with_come_back_with_its_house_rules():
+    played = Match.new("uno", ["Ada", "Bo"], card_set="uno-cards", extra_wilds=3)
+    house = played.settings.to_dict()
+    draft = MatchDraft.for_game("uno", house=house)
+    assert (draft.card_set, draft.extra_wilds) == ("uno-cards", "3")
+    built = draft.add_player("Ada").add_player("Bo").build()
+    assert built.settings == played.settings
+    # Another game starts from its own cards, whatever Uno was played with.
+    other = draft.choose_game("crazy-eights")
+    assert other.card_set is None
+    assert other.add_player("Ada").add_player("Bo").build().settings.card_set == (
+        "regular"
+    )
+
+
+def test_house_rules_stored_before_card_sets_give_regular_decks():
+    house = Match.new("uno", ["Ada", "Bo"]).settings.to_dict()
+    assert "card_set" not in house
+    draft = MatchDraft.for_game("uno", house=house)
+    built = draft.add_player("Ada").add_player("Bo").build()
+    assert (built.settings.card_set, built.settings.extra_wilds) == ("regular", 0)
+
+
+def test_extra_wilds_that_are_not_a_number_are_refused():
+    draft = MatchDraft.for_game("uno").add_player("Ada").add_player("Bo")
+    problem = draft.set(extra_wilds="lots").check()
+    assert isinstance(problem, MatchError) and problem.code == "bad-extra-wilds"
+    assert draft.set(extra_wilds="21").check().code == "bad-extra-wilds"
+    assert draft.set(extra_wilds="").check() is None
+
+
+def test_a_rematch_of_a_users_game_is_played_by_the_same_definition():
+    from companion.engine.game_definitions import define_game
+
+    definition = {
+        "id": "family", "name": "Family rules", "card_set": "regular",
+        "faces": {"8": {"value": 25, "copies": 4}, "2": {"value": 2, "copies": 4}},
+        "decks": 1, "scoring": "penalty",
+        "end": {"kind": "limit", "value": 50, "rule": "exceeds"},
+        "lowest_wins": True, "nobody_out": True,
+        "min_players": 2, "max_players": 4,
+    }  # fmt: skip
+    played = Match.new(define_game(definition), ["Ada", "Bo"])
+    played = played.record_round("Ada", {"Bo": {"8": 3}})
+    assert played.is_over
+    again = MatchDraft.rematch(played).build()
+    assert again.game == played.game and again.definition is not None
+    assert again.players == ("Ada", "Bo") and again.rounds == ()

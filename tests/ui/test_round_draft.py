@@ -109,3 +109,24 @@ def test_nonsense_typed_as_points_is_a_message_not_a_crash(
     problem = draft.check(match)
     assert problem is not None and problem.code == "bad-points"
     assert len(str(problem.params["points"])) <= 12
+def test_playing_on_taps_who_went_out_next_until_one_holds_cards() -> None:
+    match = Match.new("crazy-eights", ["Ada", "Bo", "Cy", "Di"])
+    draft = RoundDraft.start(match).choose_out("Bo").add_card("Ada", "K")
+    draft = draft.play_on()
+    assert draft.placing and draft.active is None
+    assert draft.check(match).code == "places-leave-one"
+    draft = draft.place_next("Ada")
+    assert draft.hand("Ada") == {}  # went out: the king tapped for Ada goes
+    assert draft.placing
+    draft = draft.place_next("Di")
+    assert not draft.placing and draft.losers == ("Cy",) and draft.active == "Cy"
+    assert draft.check(match).code == "empty-hand"
+    saved = draft.add_card("Cy", "8").apply(match)
+    assert saved.rounds[0].places == ("Bo", "Ada", "Di")
+    assert saved.totals() == {"Ada": 0, "Bo": 0, "Cy": 50, "Di": 0}
+
+    edited = RoundDraft.from_round(saved, 0)
+    assert edited.places == ("Bo", "Ada", "Di") and edited.active == "Cy"
+    back = edited.stop_playing_on()
+    assert back.losers == ("Ada", "Cy", "Di") and back.active == "Ada"
+    assert edited.reopen_out().choose_out("Ada").places == ()

@@ -239,3 +239,23 @@ def test_a_started_match_opens_even_when_its_rules_cannot_be_remembered() -> Non
     assert match_id is not None
     assert state.load_match(match_id) == Match.new("uno", ["Ada", "Bo"])
     assert [p.code for p in state.problems] == ["save-failed"]
+
+
+def test_a_match_of_a_users_game_starts_without_a_complaint(state: AppState) -> None:
+    game = state.store.save_own_game(
+        {
+            "name": "Mau-Mau", "card_set": "regular",
+            "faces": {"J": {"value": 20, "copies": 4}},
+            "decks": 1, "scoring": "penalty",
+            "end": {"kind": "rounds", "value": 2},
+            "lowest_wins": True, "nobody_out": True,
+            "min_players": 2, "max_players": 4,
+        }
+    )  # fmt: skip
+    before = state.store.settings()
+    match_id = state.add_match(Match.new(game, ["Ada", "Bo"]))
+    assert match_id is not None and state.problems == ()
+    assert state.store.settings() == before
+    assert fmt.match_title(get_translator("nb"), state.load_match(match_id)) == (
+        "Mau-Mau"
+    )

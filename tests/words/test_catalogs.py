@@ -176,8 +176,17 @@ def test_the_rule_reminders_never_call_a_match_a_game(game_id, lang):
         with open(rules_path(language, game_id), "rb") as file:
             return tomllib.load(file)
 
-    english = sections("en")
-    for key, section in sections(lang).items():
+    def flat(data: dict[str, dict[str, str]]) -> dict[str, dict[str, str]]:
+        """Sections, with those replaced for a card set under "<set>.<section>"."""
+        found = {key: entry for key, entry in data.items() if key != "card-set"}
+        for card_set, replaced in data.get("card-set", {}).items():
+            for key, entry in replaced.items():
+                if "title" in entry:
+                    found[f"{card_set}.{key}"] = entry
+        return found
+
+    english = flat(sections("en"))
+    for key, section in flat(sections(lang)).items():
         pairs = [(english[key]["title"], section["title"])]
         english_lines = english[key]["body"].splitlines()
         lines = section["body"].splitlines()

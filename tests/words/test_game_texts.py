@@ -3,12 +3,14 @@
 import pytest
 
 from companion.engine.games import GAMES, EndCondition, EndKind, LimitRule, Scoring
+from companion.engine.match import Match
 from companion.words.game_texts import (
     card_label,
     card_name,
     end_description,
     game_description,
     game_name,
+    round_hands_text,
     scoring_name,
     winner_description,
 )
@@ -20,9 +22,8 @@ def test_game_names_are_what_each_table_calls_the_game():
         lang: [game_name(get_translator(lang), game_id) for game_id in GAMES]
         for lang in LANGUAGES
     }
-    assert names["en"] == ["Crazy Eights", "Vändåtta", "Uno with regular decks"]
-    assert names["nb"] == ["Vri åtter", "Vändåtta", "Uno med vanlige kortstokker"]
-    assert names["sv"][2] == "Uno med vanliga kortlekar"
+    assert names["en"] == ["Crazy Eights", "Vändåtta", "Uno"]
+    assert names["nb"] == ["Vri åtter", "Vändåtta", "Uno"]
     assert names["es"][0] == "Ocho loco"
 
 
@@ -61,3 +62,15 @@ def test_scoring_modes_have_names_and_winners():
     t = get_translator("es")
     assert scoring_name(t, Scoring.PENALTY) == "Puntos en contra"
     assert winner_description(t, Scoring.WINNER_COLLECTS) == "Gana el total más alto"
+
+
+def test_a_spreadsheet_row_names_the_places_then_the_last_hand():
+    match = Match.new("crazy-eights", ["Ada", "Bo", "Cy", "Di"]).record_round(
+        "Bo", {"Cy": {"8": 1, "K": 2}}, places=["Bo", "Ada", "Di"]
+    )
+    assert round_hands_text(get_translator("en"), match, 0) == (
+        "1st Bo · 2nd Ada · 3rd Di · 4th Cy; Cy: 8, K ×2"
+    )
+    assert round_hands_text(get_translator("sv"), match, 0).startswith(
+        "1:a Bo · 2:a Ada · 3:e Di · 4:e Cy; Cy:"
+    )

@@ -6,6 +6,7 @@ import pytest
 
 from companion.access.sharing import ACCESS_ERROR_CODES, AccessError
 from companion.engine.errors import ERROR_CODES, MatchError
+from companion.engine.games import UNO_CARDS
 from companion.engine.match import Match
 from companion.storage.errors import (
     STORE_ERROR_CODES,
@@ -107,6 +108,21 @@ def test_a_real_deck_limit_error_names_the_card_and_numbers_in_norwegian():
         match.record_round("Ada", {"Bo": {"8": 3}, "Cy": {"8": 2}})
     text = error_message(get_translator("nb"), caught.value)
     assert text == "Det er ført opp 5 åttere, men bare 4 er med i spillet."
+
+
+def test_a_deck_limit_names_the_card_as_the_matchs_card_set_does():
+    match = Match.new("uno", ["Ada", "Bo"], card_set="uno-cards", extra_wilds=2)
+    with pytest.raises(MatchError) as caught:
+        match.record_round("Ada", {"Bo": {"RJ": 7}})
+    error = caught.value
+    english = get_translator("en")
+    assert error_message(english, error, UNO_CARDS) == (
+        "7 wilds entered, but only 6 are in play."
+    )
+    assert error_message(english, error) == (
+        "7 red jokers entered, but only 6 are in play."
+    )
+    assert "comodines" in error_message(get_translator("es"), error, UNO_CARDS)
 
 
 def test_a_duplicate_name_is_explained_in_swedish_with_the_name():

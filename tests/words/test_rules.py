@@ -5,12 +5,19 @@ import tomllib
 
 import pytest
 
-from companion.engine.games import GAMES, EndCondition, EndKind, Scoring, get_game
+from companion.engine.games import (
+    GAMES,
+    UNO_CARDS,
+    EndCondition,
+    EndKind,
+    Scoring,
+    get_game,
+)
 from companion.engine.match import Match
 from companion.words import rules
 from companion.words.game_texts import card_name
 from companion.words.i18n import LANGUAGES, get_translator
-from companion.words.rule_facts import UNO_CARD_MAP, scoring_rows
+from companion.words.rule_facts import UNO_CARD_MAP, card_values, scoring_rows
 from companion.words.rules import (
     GAME_SECTIONS,
     MARKER,
@@ -46,11 +53,21 @@ def test_rule_files_use_the_same_generated_parts_as_english(game_id, lang):
     def markers(path: str) -> dict[str, list[str]]:
         with open(path, "rb") as file:
             data = tomllib.load(file)
-        return {key: MARKER.findall(entry["body"]) for key, entry in data.items()}
+        found = {
+            key: MARKER.findall(entry["body"])
+            for key, entry in data.items()
+            if key != "card-set"
+        }
+        for card_set, sections in data.get("card-set", {}).items():
+            assert card_set in GAMES[game_id].card_sets
+            for key, entry in sections.items():
+                assert key in GAME_SECTIONS[game_id]
+                found[f"{card_set}.{key}"] = MARKER.findall(entry.get("body", ""))
+        return found
 
     english = markers(rules_path("en", game_id))
     assert markers(rules_path(lang, game_id)) == english
-    assert set(english) == set(GAME_SECTIONS[game_id])
+    assert set(GAME_SECTIONS[game_id]) <= set(english)
 
 
 @pytest.mark.parametrize(("game_id", "lang"), PAIRS)
@@ -58,7 +75,7 @@ def test_the_scoring_table_shows_the_engines_values(game_id, lang):
     game = get_game(game_id)
     t = get_translator(lang)
     table = _table(_card(game_id, lang, "scoring"))
-    rows = scoring_rows(game, game.values)
+    rows = scoring_rows(dict(game.values))
     assert len(table) == len(rows)
     covered: list[str] = []
     for (faces, value), (_, points) in zip(rows, table, strict=True):
@@ -135,6 +152,35 @@ def test_uno_shows_which_regular_card_is_which_uno_card(lang):
     assert len({row[1] for row in rows}) == len(rows)
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_with_uno_cards_the_reminders_name_the_uno_decks_own_cards(lang):
+    t = get_translator(lang)
+    regular = {r.id: r.body for r in reminders("uno", lang)}
+    uno = {r.id: r.body for r in reminders("uno", lang, cards=UNO_CARDS)}
+    assert "uno-cards" in regular and "uno-cards" not in uno
+    assert regular["special-cards"] != uno["special-cards"]
+    table = _table(uno["scoring"])
+    shown = {row[0].casefold() for row in table}
+    wilds = t.join([card_name(t, "wild", 2), card_name(t, "wild-draw-four", 2)])
+    assert wilds.casefold() in shown
+    assert ["0–9", t.gettext("Number on the card")] in table
+    rows = scoring_rows(card_values(get_game("uno"), get_game("uno").values, UNO_CARDS))
+    assert len(table) == len(rows)
+    joker = card_name(t, "RJ", 2).casefold()
+    assert joker not in uno["scoring"].casefold()
+    assert joker not in uno["deal"].casefold()
+    assert t.number(108) in uno["deal"]
+
+
+def test_extra_wild_cards_count_in_the_uno_deck_table():
+    match = Match.new("uno", ["Ada", "Bo"], card_set="uno-cards", extra_wilds=4)
+    deal = next(r for r in match_reminders(match, "en") if r.id == "deal").body
+    rows = {cards: count for cards, count in _table(deal)}
+    assert rows["1–9, skips, reverses, draw twos, and wilds"] == "8 each"
+    assert rows["0 and wild draw fours"] == "4 each"
+    assert "112 cards" in deal
+
+
 def test_rule_files_are_read_once():
     rules._sections.cache_clear()
     reminders("vandatta", "sv")
@@ -179,3 +225,26 @@ def test_search_prefers_cards_matching_every_word():
     hits = search_reminders("black joker starter", "en")
     assert hits[0].game_id == "uno"
     assert hits[0].reminder.id in {"deal", "disputes"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_users_game_gets_reminders_generated_from_its_definition(lang):
+    from companion.engine.game_definitions import define_game
+
+    definition = {
+        "id": "house", "name": "House table", "card_set": "regular",
+        "faces": {"8": {"value": 40, "copies": 4}, "K": {"value": 7, "copies": 4}},
+        "decks": 2, "scoring": "penalty",
+        "end": {"kind": "rounds", "value": 6},
+        "lowest_wins": False, "nobody_out": True,
+        "min_players": 2, "max_players": 4,
+    }  # fmt: skip
+    t = get_translator(lang)
+    match = Match.new(define_game(definition), ["Ada", "Bo"], values={"K": 9})
+    cards = {card.id: card.body for card in match_reminders(match, lang)}
+    assert list(cards) == ["cards", "scoring", "match-end"]
+    table = _table(cards["cards"])
+    assert [t.number(40), t.number(9)] == [row[1] for row in table]
+    assert card_name(t, "8", 2).casefold() == table[0][0].casefold()
+    assert t.gettext("Highest total wins") in cards["match-end"]
+    assert t.number(6) in cards["match-end"]

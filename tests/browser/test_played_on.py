@@ -1,0 +1,29 @@
+"""Crazy Eights played on for places: tapped in order, shown as 1st, 2nd, ..."""
+
+from __future__ import annotations
+
+from driver import Table
+from flows import new_match
+
+
+def test_a_round_played_on_for_places_shows_them_in_the_history(table: Table) -> None:
+    new_match(table, "Crazy Eights", ["Ada", "Bo", "Cy", "Di"])
+    table.tap("Record round")
+    table.tap("Bo")
+    table.tap("Played on for places")
+    table.see("Who went out next?")
+    table.tap("Ada")
+    table.see("1st Bo · 2nd Ada")
+    table.tap("Di")
+    # One player is left: the keypad is theirs, and only they score.
+    table.see("Cards Cy holds")
+    table.tap("Add eight to Cy")
+    table.tap("Add king to Cy")
+    table.shot("played-on-record-390x844")
+    table.tap("Save round")
+    table.standing(1, "Ada", 0)
+    table.standing(4, "Cy", 60)
+    table.see("Round 1 · 1st Bo · 2nd Ada · 3rd Di · 4th Cy")
+    table.tap("Round 1 · 1st Bo", exact=False)
+    table.see("3rd")
+    table.shot("played-on-history-390x844")
