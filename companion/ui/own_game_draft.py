@@ -24,6 +24,7 @@ from companion.engine.games import (
     Scoring,
 )
 from companion.engine.match_settings import MAX_CARD_VALUE, MAX_LIMIT, MAX_ROUNDS
+from companion.words.typed_numbers import parse_whole_number, shown_as_typed
 
 
 def _starting_values() -> dict[str, str]:
@@ -102,35 +103,42 @@ class OwnGameDraft:
 
     def definition(self) -> dict[str, Any]:
         """The definition as `define_game` reads it; MatchError on a bad number."""
-        copies = _whole(self.copies)
+        copies = parse_whole_number(self.copies)
         if copies is None:
             raise MatchError(
-                "bad-copies", face="all", value=self.copies.strip(), max=MAX_COPIES
+                "bad-copies",
+                face="all",
+                value=shown_as_typed(self.copies),
+                max=MAX_COPIES,
             )
         faces: dict[str, dict[str, int]] = {}
         for face in CARD_SETS[self.card_set].cards:
             if face not in self.values:
                 continue
-            value = _whole(self.values[face])
+            value = parse_whole_number(self.values[face])
             if value is None:
                 raise MatchError(
                     "bad-card-value",
                     face=face,
-                    value=self.values[face].strip(),
+                    value=shown_as_typed(self.values[face]),
                     max=MAX_CARD_VALUE,
                 )
             faces[face] = {"value": value, "copies": copies}
-        decks = _whole(self.decks)
+        decks = parse_whole_number(self.decks)
         if decks is None:
             raise MatchError(
-                "bad-decks", value=self.decks.strip(), options=DECK_CHOICES
+                "bad-decks", value=shown_as_typed(self.decks), options=DECK_CHOICES
             )
-        end = _whole(self.end_text)
+        end = parse_whole_number(self.end_text)
         if end is None and self.end_kind is EndKind.ROUNDS:
-            raise MatchError("bad-rounds", value=self.end_text.strip(), max=MAX_ROUNDS)
+            raise MatchError(
+                "bad-rounds", value=shown_as_typed(self.end_text), max=MAX_ROUNDS
+            )
         if end is None:
-            raise MatchError("bad-limit", value=self.end_text.strip(), max=MAX_LIMIT)
-        fewest, most = _whole(self.fewest), _whole(self.most)
+            raise MatchError(
+                "bad-limit", value=shown_as_typed(self.end_text), max=MAX_LIMIT
+            )
+        fewest, most = parse_whole_number(self.fewest), parse_whole_number(self.most)
         for count, text in ((fewest, self.fewest), (most, self.most)):
             if count is None:
                 raise MatchError(
@@ -164,8 +172,3 @@ class OwnGameDraft:
         except MatchError as error:
             return error
         return None
-
-
-def _whole(text: str) -> int | None:
-    cleaned = text.strip()
-    return int(cleaned) if cleaned.isdigit() else None

@@ -35,3 +35,14 @@ def test_bad_input_says_what_to_fix():
     assert named.set_value("K", "1001").check(()).code == "bad-card-value"
     assert named.set(end_text="0").check(()).code == "bad-limit"
     assert named.set(fewest="5", most="3").check(()).code == "bad-player-range"
+
+
+def test_numbers_no_parser_could_read_are_refused_not_crashed_on():
+    named = OwnGameDraft().set(name="Ours")
+    for typed in ("²", "9" * 4301):
+        assert named.set_value("K", typed).check(()).code == "bad-card-value"
+        assert named.set(copies=typed).check(()).code == "bad-copies"
+        assert named.set(decks=typed).check(()).code == "bad-decks"
+        assert named.set(end_text=typed).check(()).code == "bad-limit"
+        problem = named.set(most=typed).check(())
+        assert problem is not None and len(str(problem.params.get("value", ""))) <= 12
