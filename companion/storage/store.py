@@ -20,6 +20,13 @@ from companion.storage.matches import StoredMatches
 from companion.storage.matchfiles import MatchFiles
 from companion.storage.records import MatchSummary, PlayerRecord, StoredMatch
 from companion.storage.roster import Roster
+from companion.storage.stats import (
+    GameKey,
+    GameRecords,
+    HeadToHead,
+    PlayerGameStats,
+    Result,
+)
 
 
 class Store:
@@ -204,6 +211,33 @@ class Store:
         for stored in renamed:
             self._matches.write(stored)
         self._roster.finish_rename(old, new)
+
+    # Stats (from the index: no match file is read)
+
+    def player_games(self, name: str) -> list[PlayerGameStats]:
+        """A player's figures per game over the finished matches."""
+        with self._lock:
+            return self._matches.stats.player_games(name)
+
+    def head_to_head(self, name: str, key: GameKey) -> list[HeadToHead]:
+        """A player against each other player at one game."""
+        with self._lock:
+            return self._matches.stats.head_to_head(name, key)
+
+    def results(self, name: str, key: GameKey) -> list[Result]:
+        """A player's result in each finished match of one game, oldest first."""
+        with self._lock:
+            return self._matches.stats.results(name, key)
+
+    def records(self) -> list[GameRecords]:
+        """Each game's records."""
+        with self._lock:
+            return self._matches.stats.records()
+
+    def stats_snapshot(self) -> dict[str, Any]:
+        """Every figure at once (to check them against a recomputation)."""
+        with self._lock:
+            return self._matches.stats.snapshot()
 
     # Settings
 
