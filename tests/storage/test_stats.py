@@ -234,7 +234,9 @@ operation = st.one_of(
 
 
 def _hands(match: Match, went_out: str) -> dict[str, dict[str, int]]:
-    return {p: {"K": 3, "8": 1} for p in match.players if p != went_out}
+    # Within every game's deck for three players; Uno's reach 500 in a round.
+    hand = {"RJ": 2, "BJ": 2, "K": 3} if match.game_id == "uno" else {"K": 2, "8": 1}
+    return {p: hand for p in match.players if p != went_out}
 
 
 def apply(store: Store, op: tuple) -> None:
@@ -277,6 +279,18 @@ def _apply(store: Store, op: tuple) -> None:
 
 def store_players(store: Store) -> list[str]:
     return sorted(p.name for p in store.players())[:3] or PLAYERS
+
+
+def test_the_generated_changes_do_finish_matches() -> None:
+    store = Store.in_memory()
+    for game in ("vandatta", "uno", "crazy-eights"):
+        for op in [("new", game), ("round", 0, "Ada"), ("round", 0, "Bo")]:
+            apply(store, op)
+    assert [r.key.game_id for r in store.records()] == [
+        "crazy-eights",
+        "uno",
+        "vandatta",
+    ]
 
 
 @settings(
