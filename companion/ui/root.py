@@ -10,6 +10,7 @@ from companion.ui.join_screen import JoinScreen
 from companion.ui.match_view import MatchOutlet
 from companion.ui.matches_screen import MatchesScreen
 from companion.ui.new_match_screen import NewMatchScreen
+from companion.ui.player_screen import PlayerScreen
 from companion.ui.players_screen import PlayersScreen
 from companion.ui.record_screen import RecordScreen
 from companion.ui.rules_screen import RulesScreen
@@ -42,6 +43,7 @@ ROUTES = [
     ),
     ft.Route(path="rules/:game?", component=RulesScreen),
     ft.Route(path="players", component=PlayersScreen),
+    ft.Route(path="players/:name", component=PlayerScreen),
     ft.Route(path="settings", component=SettingsScreen),
 ]
 
