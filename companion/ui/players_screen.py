@@ -87,6 +87,7 @@ def _row(
             title=ft.Semantics(
                 label=t.gettext("Stats of {name}").format(name=name),
                 button=True,
+                exclude_semantics=True,
                 on_tap=open_page,
                 content=ft.Text(name, weight=ft.FontWeight.W_600),
             ),

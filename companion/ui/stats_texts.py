@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from urllib.parse import quote, unquote
 
-from companion.engine.errors import MatchError
 from companion.engine.games import Scoring, get_game
 from companion.storage.stats import Feat, GameKey, HeadToHead, PlayerGameStats
 from companion.ui import format as fmt
@@ -24,10 +23,7 @@ def player_from_route(value: str) -> str:
 def game_label(t: Translator, key: GameKey) -> str:
     """The game's name; with its scoring when the match chose another than usual."""
     name = fmt.game_name(t, key.game_id)
-    try:
-        usual_lowest = get_game(key.game_id).scoring is Scoring.PENALTY
-    except MatchError:
-        usual_lowest = key.lowest_wins
+    usual_lowest = get_game(key.game_id).scoring is Scoring.PENALTY
     if usual_lowest == key.lowest_wins:
         return name
     scoring = Scoring.PENALTY if key.lowest_wins else Scoring.WINNER_COLLECTS
