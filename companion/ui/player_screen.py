@@ -62,11 +62,9 @@ def _chart(t: Translator, player: str, game: str, results: list[Result]) -> ft.C
         ),
     )
     return ft.Semantics(
-        label=t.ngettext(
-            "Chart of {player}'s final total in the last {n} match of {game}",
-            "Chart of {player}'s final totals in the last {n} matches of {game}",
-            len(shown),
-        ).format(player=player, n=t.number(len(shown)), game=game),
+        label=t.gettext(
+            "Chart of {player}'s final totals in {game}, match by match"
+        ).format(player=player, game=game),
         content=ft.Column(
             [ft.Text(t.gettext("Final total, match by match")), chart], spacing=4
         ),

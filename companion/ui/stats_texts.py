@@ -7,6 +7,7 @@ from urllib.parse import quote, unquote
 from companion.engine.games import Scoring, get_game
 from companion.storage.stats import Feat, GameKey, HeadToHead, PlayerGameStats
 from companion.ui import format as fmt
+from companion.words.game_texts import rounds_count
 from companion.words.i18n import Translator
 
 
@@ -125,11 +126,11 @@ def lowest_win_text(t: Translator, feat: Feat) -> str:
 
 def longest_match_text(t: Translator, feat: Feat) -> str:
     """The record for the most rounds in one match."""
-    rounds = t.ngettext("{n} round", "{n} rounds", feat.value).format(
-        n=t.number(feat.value)
-    )
     return _feat(
-        t, t.gettext("Longest match: {figure}, {players} · {date}"), feat, rounds
+        t,
+        t.gettext("Longest match: {figure}, {players} · {date}"),
+        feat,
+        rounds_count(t, feat.value),
     )
 
 

@@ -75,7 +75,7 @@ def test_players_and_a_players_page_in_english(table: Table) -> None:
     table.see("Head to head")
     table.see(texts.head_to_head_line(t, "Ada", HeadToHead("Bo", 3, 2, 1)))
     table.see("Longest winning streak")
-    table.see("Chart of Ada's final totals in the last 3 matches of Vändåtta")
+    table.see("Chart of Ada's final totals in Vändåtta, match by match")
     table.shot("player-page-390x844")
     # A record opens the match that set it.
     table.open("/players")
