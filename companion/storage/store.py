@@ -224,10 +224,11 @@ class Store:
         with self._lock:
             return self._matches.stats.head_to_head(name, key)
 
-    def results(self, name: str, key: GameKey) -> list[Result]:
-        """A player's result in each finished match of one game, oldest first."""
+    def results(self, name: str, key: GameKey, last: int | None = None) -> list[Result]:
+        """A player's result in each finished match of one game (or the `last`
+        ones), oldest first."""
         with self._lock:
-            return self._matches.stats.results(name, key)
+            return self._matches.stats.results(name, key, last)
 
     def records(self) -> list[GameRecords]:
         """Each game's records."""

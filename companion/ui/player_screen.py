@@ -31,12 +31,14 @@ def _figures_table(t: Translator, stats: PlayerGameStats) -> ft.Control:
     )
 
 
-def _chart(t: Translator, player: str, game: str, results: list[Result]) -> ft.Control:
+def _chart(
+    t: Translator, player: str, game: str, matches: int, shown: list[Result]
+) -> ft.Control:
+    """The final total of the latest matches; `matches` counts all of them."""
     # Imported on the first chart drawn, as in history.py: flet_charts is heavy.
     import flet_charts as fch
 
-    shown = results[-CHART_MATCHES:]
-    first = len(results) - len(shown) + 1
+    first = matches - len(shown) + 1
     totals = [r.total for r in shown]
     low, high = min(0, *totals), max(1, *totals)
     points = [fch.LineChartDataPoint(first + n, r.total) for n, r in enumerate(shown)]
@@ -74,12 +76,12 @@ def _chart(t: Translator, player: str, game: str, results: list[Result]) -> ft.C
 def _game_card(t: Translator, state: AppState, stats: PlayerGameStats) -> ft.Control:
     player = stats.player
     game = texts.game_label(t, stats.key)
-    results = state.store.results(player, stats.key)
+    results = state.store.results(player, stats.key, CHART_MATCHES)
     rivals = state.store.head_to_head(player, stats.key)
     parts: list[ft.Control] = [
         section_title(game),
         _figures_table(t, stats),
-        _chart(t, player, game, results),
+        _chart(t, player, game, stats.matches, results),
     ]
     if rivals:
         parts.append(ft.Text(t.gettext("Head to head"), weight=ft.FontWeight.W_600))
