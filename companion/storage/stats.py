@@ -62,12 +62,16 @@ class StatsBook:
         if key is None:
             return
         self._counted[summary.id] = (key, summary.players)
-        self._games.setdefault(key, GameTally(key)).add(summary)
+        game = self._games.get(key)
+        if game is None:
+            game = self._games[key] = GameTally(key)
+        game.add(summary)
         for player in summary.players:
             games = self._players.setdefault(player, {})
-            games.setdefault(key, PlayerTally(player, key)).add(
-                Seat.of(summary, player)
-            )
+            tally = games.get(key)
+            if tally is None:
+                tally = games[key] = PlayerTally(player, key)
+            tally.add(Seat.of(summary, player))
 
     def remove(self, match_id: str) -> None:
         """Stop counting a match."""

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, order=True)
-class GameKey:
+class GameKey(NamedTuple):
     """What stats are kept apart by: the game, and whether lowest or highest wins."""
 
     game_id: str

@@ -11,6 +11,7 @@ import bisect
 from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime
+from typing import NamedTuple
 
 from companion.storage.records import MatchSummary
 from companion.storage.stats_figures import (
@@ -28,8 +29,7 @@ def when_of(summary: MatchSummary) -> datetime:
     return summary.finished or summary.created
 
 
-@dataclass(frozen=True)
-class Seat:
+class Seat(NamedTuple):
     """One player's part in one match, worked out once when the match is counted."""
 
     when: datetime
@@ -46,6 +46,7 @@ class Seat:
 
     @classmethod
     def of(cls, summary: MatchSummary, player: str) -> Seat:
+        """The part `player` had in a counted match."""
         facts = summary.facts
         assert facts is not None
         seat = summary.players.index(player)
@@ -92,24 +93,30 @@ class PlayerTally:
         self.key = key
         self.seats: dict[str, Seat] = {}
         self._order: list[tuple[datetime, str]] = []
-        self._sums = Counter[str]()
+        self._wins = self._shared = self._rounds = self._points = 0
         self._lows = Counter[int]()
         self._highs = Counter[int]()
-        self._meetings: dict[str, Counter[int]] = {}
+        self._meetings: dict[str, list[int]] = {}
         self._stats: PlayerGameStats | None = None
 
     def _apply(self, seat: Seat, step: int) -> None:
-        self._sums["wins"] += step * seat.won
-        self._sums["shared"] += step * seat.shared
-        self._sums["rounds"] += step * seat.rounds
-        self._sums["points"] += step * seat.total
+        self._wins += step * seat.won
+        self._shared += step * seat.shared
+        self._rounds += step * seat.rounds
+        self._points += step * seat.total
         _count(self._lows, seat.low, step)
         _count(self._highs, seat.high, step)
+        meetings = self._meetings
         for other, outcome in seat.rivals:
-            met = self._meetings.setdefault(other, Counter())
-            met[outcome] += step
-            if not any(met.values()):
-                del self._meetings[other]
+            met = meetings.get(other)
+            if met is None:
+                met = meetings[other] = [0, 0, 0]
+            # [matches together, this player ahead, behind]
+            met[0] += step
+            met[1] += step * (outcome < 0)
+            met[2] += step * (outcome > 0)
+            if not met[0]:
+                del meetings[other]
         self._stats = None
 
     def add(self, seat: Seat) -> None:
@@ -142,10 +149,10 @@ class PlayerTally:
                 player=self.player,
                 key=self.key,
                 matches=len(self.seats),
-                wins=self._sums["wins"],
-                shared_wins=self._sums["shared"],
-                rounds=self._sums["rounds"],
-                points=self._sums["points"],
+                wins=self._wins,
+                shared_wins=self._shared,
+                rounds=self._rounds,
+                points=self._points,
                 best_round=(min if lowest else max)(best) if best else None,
                 worst_round=(max if lowest else min)(worst) if worst else None,
                 current_streak=current,
@@ -157,8 +164,7 @@ class PlayerTally:
     def head_to_head(self) -> list[HeadToHead]:
         """Against each other player met at this game, by name."""
         return [
-            HeadToHead(other, sum(met.values()), met[-1], met[1])
-            for other, met in sorted(self._meetings.items())
+            HeadToHead(other, *met) for other, met in sorted(self._meetings.items())
         ]
 
     def results(self, last: int | None = None) -> list[Result]:
