@@ -91,6 +91,13 @@ class StatsBook:
             if not games:
                 del self._players[player]
 
+    def warm(self) -> None:
+        """Work out every figure now (at open), so no screen waits for the first."""
+        for games in self._players.values():
+            for tally in games.values():
+                tally.stats()
+        self.records()
+
     def _tally(self, player: str, key: GameKey) -> PlayerTally | None:
         return self._players.get(player, {}).get(key)
 

@@ -65,6 +65,7 @@ class Store:
             self._rename_everywhere(*pending)
         names = (name for s in self._matches.summaries() for name in s.players)
         self._roster.include(names)
+        self._matches.stats.warm()
         if self._migrated:
             versions = {"from_version": min(self._migrated)}
             versions["to_version"] = schema.SCHEMA_VERSION
