@@ -69,8 +69,12 @@ def stored(count: int) -> list[StoredMatch]:
     """`count` finished matches an hour apart (30 different ones, repeated)."""
     played = [finished_match(seed) for seed in range(30)]
     return [
-        StoredMatch(f"{n + 1:012x}", START + timedelta(hours=n),
-                    START + timedelta(hours=n, minutes=40), played[n % 30])  # fmt: skip
+        StoredMatch(
+            f"{n + 1:012x}",
+            START + timedelta(hours=n),
+            START + timedelta(hours=n, minutes=40),
+            played[n % 30],
+        )  # fmt: skip
         for n in range(count)
     ]
 

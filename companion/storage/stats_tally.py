@@ -216,16 +216,19 @@ class GameTally:
     def __init__(self, key: GameKey) -> None:
         self.key = key
         self.lines: dict[str, _Line] = {}
+        self._order: list[tuple[datetime, str]] = []
         self._wins = Counter[str]()
         self._records: GameRecords | None = None
 
     def add(self, summary: MatchSummary) -> None:
-        self.lines[summary.id] = _Line.of(summary)
+        line = self.lines[summary.id] = _Line.of(summary)
+        bisect.insort(self._order, (line.when, line.match_id))
         self._wins.update(summary.winners)
         self._records = None
 
     def remove(self, match_id: str) -> None:
         line = self.lines.pop(match_id)
+        del self._order[bisect.bisect_left(self._order, (line.when, match_id))]
         self._wins.subtract(line.winners)
         self._wins = +self._wins
         self._records = None
@@ -237,7 +240,7 @@ class GameTally:
         return self._records
 
     def _work_out(self) -> GameRecords:
-        lines = sorted(self.lines.values(), key=lambda line: (line.when, line.match_id))
+        lines = [self.lines[match_id] for _, match_id in self._order]
         highest = lowest = longest = None
         for line in lines:
             if line.top is not None and (highest is None or line.top > highest.value):
