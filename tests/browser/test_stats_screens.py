@@ -33,11 +33,13 @@ def vandatta(players: list[str], went_out: list[str]) -> Match:
 
 
 def seeded() -> list[StoredMatch]:
-    """Ada wins two Vändåtta matches, Bo one; Ada collects once at Uno."""
+    """Ada wins two Vändåtta matches, Bo one; Ada collects once at Uno; a name
+    with a slash in it plays Cy."""
     played = [
         vandatta(["Ada", "Bo", "Cy"], ["Ada", "Ada"]),
         vandatta(["Ada", "Bo"], ["Bo", "Bo"]),
         vandatta(["Ada", "Bo", "Cy"], ["Ada", "Ada"]),
+        vandatta(["Åse Ø/2", "Cy"], ["Åse Ø/2", "Cy"]),
         Match.new("uno", ["Ada", "Bo"]).record_round(
             "Ada", {"Bo": {"RJ": 4, "BJ": 4, "K": 8, "Q": 8}}
         ),
@@ -48,7 +50,7 @@ def seeded() -> list[StoredMatch]:
             START + timedelta(days=n),
             START + timedelta(days=n, hours=1),
             match,
-        )  # fmt: skip
+        )
         for n, match in enumerate(played)
     ]
 
@@ -82,6 +84,13 @@ def test_players_and_a_players_page_in_english(table: Table) -> None:
     table.tap("Most wins: Ada, 2 wins · last Mar 3, 2026")
     table.see("Ada wins!")
     assert table.path() == f"/match/{3:012x}"
+
+
+def test_any_name_has_a_page(table: Table) -> None:
+    table.open("/players")
+    table.tap("Stats of Åse Ø/2")
+    table.see("Against Cy: 1 match · Åse Ø/2 ahead 0 · behind 0 · level 1")
+    assert table.path() == texts.player_route("Åse Ø/2")
 
 
 def test_players_and_a_players_page_in_norwegian(browser, server: Server) -> None:
