@@ -74,7 +74,7 @@ def stored(count: int) -> list[StoredMatch]:
             START + timedelta(hours=n),
             START + timedelta(hours=n, minutes=40),
             played[n % 30],
-        )  # fmt: skip
+        )
         for n in range(count)
     ]
 

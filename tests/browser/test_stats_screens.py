@@ -95,8 +95,9 @@ def test_any_name_has_a_page(table: Table) -> None:
 
 def test_players_and_a_players_page_in_norwegian(browser, server: Server) -> None:
     nb = get_translator("nb")
-    context = browser.new_context(viewport={"width": 390, "height": 844},
-                                  locale="nb-NO")  # fmt: skip
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, locale="nb-NO"
+    )
     try:
         table = Table(context.new_page(), server.url).open("/players")
         book = StatsBook(summary_of(s) for s in seeded())
