@@ -17,6 +17,7 @@ from companion.ui.shell import (
 )
 from companion.ui.state import AppState, use_app
 from companion.ui.stats_texts import headline, player_route
+from companion.ui.theme import TARGET
 from companion.words.i18n import Translator
 
 
@@ -89,7 +90,12 @@ def _row(
                 button=True,
                 exclude_semantics=True,
                 on_tap=open_page,
-                content=ft.Text(name, weight=ft.FontWeight.W_600),
+                # The whole width of the title, TARGET tall: a target to hit.
+                content=ft.Container(
+                    height=TARGET,
+                    alignment=ft.Alignment.CENTER_LEFT,
+                    content=ft.Text(name, weight=ft.FontWeight.W_600),
+                ),
             ),
             subtitle=ft.Text(_headlines(t, stats)),
             min_height=64,
