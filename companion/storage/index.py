@@ -11,10 +11,13 @@ from companion.storage.records import (
     read_summary,
     summary_document,
 )
+from companion.storage.stats import StatsBook
 from companion.storage.storages import put_document
 
 OpenBucket = Callable[[str], TinyDB]
 TABLE = "matches"
+STALE = -1
+"""The revision noted for an entry written before the stats: no file has it."""
 
 
 def bucket_of(match_id: str) -> str:
@@ -32,6 +35,7 @@ class MatchIndex:
     Saving a round rewrites only its match's bucket, so the cost of a save does
     not grow with the number of stored matches. The match files are the truth:
     the index records which revision of each it describes, to be checked on open.
+    `stats` follows every entry, so the figures never need the match files.
     """
 
     def __init__(self, open_bucket: OpenBucket, buckets: Iterable[str]) -> None:
@@ -41,7 +45,10 @@ class MatchIndex:
         for bucket in buckets:
             for document in self._table(bucket).all():
                 summary, revision = read_summary(document)
+                if summary.facts is None:
+                    revision = STALE
                 self._entries[summary.id] = (summary, revision)
+        self.stats = StatsBook(summary for summary, _ in self._entries.values())
 
     def _table(self, bucket: str) -> Table:
         table = self._tables.get(bucket)
@@ -72,12 +79,14 @@ class MatchIndex:
     def put(self, summary: MatchSummary, revision: int) -> None:
         """Record a match's summary (in memory even if the bucket write fails)."""
         self._entries[summary.id] = (summary, revision)
+        self.stats.put(summary)
         document = summary_document(summary, revision)
         put_document(self._table(bucket_of(summary.id)), document, _doc_id(summary.id))
 
     def remove(self, match_id: str) -> None:
         """Forget a match."""
         if self._entries.pop(match_id, None) is not None:
+            self.stats.remove(match_id)
             self._table(bucket_of(match_id)).remove(doc_ids=[_doc_id(match_id)])
 
     def rewrite(
@@ -87,15 +96,18 @@ class MatchIndex:
         touched: set[str] = set()
         for match_id in gone:
             if self._entries.pop(match_id, None) is not None:
+                self.stats.remove(match_id)
                 touched.add(bucket_of(match_id))
         for summary, revision in entries:
             self._entries[summary.id] = (summary, revision)
+            self.stats.put(summary)
             touched.add(bucket_of(summary.id))
         documents: dict[str, list[Document]] = {bucket: [] for bucket in touched}
         for match_id, (summary, revision) in self._entries.items():
             bucket = bucket_of(match_id)
             if bucket in documents:
-                document = summary_document(summary, revision)
+                # A stale entry stays stale when read back (it has no facts).
+                document = summary_document(summary, max(revision, 0))
                 documents[bucket].append(Document(document, _doc_id(match_id)))
         for bucket, bucket_documents in sorted(documents.items()):
             table = self._table(bucket)

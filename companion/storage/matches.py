@@ -17,6 +17,7 @@ from companion.storage.records import (
     now,
     summary_of,
 )
+from companion.storage.stats import StatsBook
 
 
 class StoredMatches:
@@ -48,6 +49,11 @@ class StoredMatches:
     def summaries(self) -> list[MatchSummary]:
         """Every stored match, newest first, without opening the match files."""
         return self._index.summaries()
+
+    @property
+    def stats(self) -> StatsBook:
+        """The figures per game and player, kept with the index."""
+        return self._index.stats
 
     def ids_with_player(self, name: str) -> list[str]:
         """The ids of the stored matches `name` plays in."""

@@ -9,6 +9,12 @@ from typing import Any
 from companion.engine.errors import MatchError
 from companion.engine.match import Match
 from companion.storage import schema
+from companion.storage.match_facts import (
+    MatchFacts,
+    facts_document,
+    facts_of,
+    read_facts,
+)
 from companion.storage.storages import DamagedData
 
 MATCH_ID = re.compile(r"^[0-9a-f]{8,32}$")
@@ -34,6 +40,8 @@ class MatchSummary:
     finished: datetime | None
     winners: tuple[str, ...]
     round_count: int
+    # None only for an entry written before the stats: such entries are rebuilt.
+    facts: MatchFacts | None = None
 
 
 @dataclass(frozen=True)
@@ -133,6 +141,7 @@ def summary_of(stored: StoredMatch) -> MatchSummary:
         finished=stored.finished,
         winners=tuple(match.winners),
         round_count=len(match.rounds),
+        facts=facts_of(match),
     )
 
 
@@ -148,6 +157,7 @@ def summary_document(summary: MatchSummary, revision: int) -> dict[str, Any]:
         "finished": format_time(summary.finished),
         "winners": list(summary.winners),
         "rounds": summary.round_count,
+        "facts": None if summary.facts is None else facts_document(summary.facts),
     }
 
 
@@ -171,14 +181,16 @@ def read_summary(document: dict[str, Any]) -> tuple[MatchSummary, int]:
         raise DamagedData("match-id")
     if not isinstance(game_id, str):
         raise DamagedData("game")
+    players = _strings(document.get("players"))
     summary = MatchSummary(
         id=match_id,
         game_id=game_id,
-        players=_strings(document.get("players")),
+        players=players,
         created=parse_time(document.get("created")),
         finished=parse_optional_time(document.get("finished")),
         winners=_strings(document.get("winners")),
         round_count=_count(document.get("rounds")),
+        facts=read_facts(document.get("facts"), len(players)),
     )
     return summary, _count(document.get("revision"))
 

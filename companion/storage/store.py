@@ -23,6 +23,13 @@ from companion.storage.matchfiles import MatchFiles
 from companion.storage.own_games import OwnGames
 from companion.storage.records import MatchSummary, PlayerRecord, StoredMatch
 from companion.storage.roster import Roster
+from companion.storage.stats import (
+    GameKey,
+    GameRecords,
+    HeadToHead,
+    PlayerGameStats,
+    Result,
+)
 
 
 class Store:
@@ -62,6 +69,7 @@ class Store:
             self._rename_everywhere(*pending)
         names = (name for s in self._matches.summaries() for name in s.players)
         self._roster.include(names)
+        self._matches.stats.warm()
         if self._migrated:
             versions = {"from_version": min(self._migrated)}
             versions["to_version"] = schema.SCHEMA_VERSION
@@ -255,6 +263,33 @@ class Store:
             for game in added:
                 self._own_games.put(game)
             return [game.id for game in added]
+    # Stats (from the index: no match file is read)
+
+    def player_games(self, name: str) -> list[PlayerGameStats]:
+        """A player's figures per game over the finished matches."""
+        with self._lock:
+            return self._matches.stats.player_games(name)
+
+    def head_to_head(self, name: str, key: GameKey) -> list[HeadToHead]:
+        """A player against each other player at one game."""
+        with self._lock:
+            return self._matches.stats.head_to_head(name, key)
+
+    def results(self, name: str, key: GameKey, last: int | None = None) -> list[Result]:
+        """A player's result in each finished match of one game (or the `last`
+        ones), oldest first."""
+        with self._lock:
+            return self._matches.stats.results(name, key, last)
+
+    def records(self) -> list[GameRecords]:
+        """Each game's records."""
+        with self._lock:
+            return self._matches.stats.records()
+
+    def stats_snapshot(self) -> dict[str, Any]:
+        """Every figure at once (to check them against a recomputation)."""
+        with self._lock:
+            return self._matches.stats.snapshot()
 
     # Settings
 

@@ -12,6 +12,7 @@ from companion.storage import StoreError
 from companion.ui import format as fmt
 from companion.ui.access import view_only_screen
 from companion.ui.own_game_draft import OwnGameDraft
+from companion.ui.render_guard import guarded_screen
 from companion.ui.shell import (
     action_bar,
     choices,
@@ -172,6 +173,7 @@ def _delete(
 
 
 @ft.component
+@guarded_screen
 def OwnGameScreen() -> ft.View:
     """Defines a new game of the user's own, or edits one."""
     state, t = use_app()

@@ -1,63 +1,31 @@
-"""Players: the roster with matches played, wins and average points; rename, hide."""
+"""Players: the roster with each player's wins per game, the records; rename, hide."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import flet as ft
 
+from companion.storage.stats import PlayerGameStats
+from companion.ui.records_section import records_section
 from companion.ui.render_guard import guarded_screen
-from companion.ui.shell import empty_state, icon_button, screen, section_title
+from companion.ui.shell import (
+    empty_state,
+    icon_button,
+    navigate,
+    screen,
+    section_title,
+)
 from companion.ui.state import AppState, use_app
+from companion.ui.stats_texts import headline, player_route
+from companion.ui.theme import TARGET
 from companion.words.i18n import Translator
 
 
-@dataclass(frozen=True)
-class PlayerStats:
-    """What the roster shows about one player, derived from the stored matches."""
-
-    matches: int = 0
-    wins: int = 0
-    rounds: int = 0
-    points: int = 0
-
-    @property
-    def average(self) -> float | None:
-        """Average points per round played, None before the first round."""
-        return self.points / self.rounds if self.rounds else None
-
-
-def player_stats(state: AppState) -> dict[str, PlayerStats]:
-    """Matches, wins, rounds and points per player name over every stored match."""
-    stats: dict[str, PlayerStats] = {}
-    for summary in state.store.list_matches():
-        match = state.load_match(summary.id)
-        if match is None:
-            continue
-        per_round = match.round_points()
-        for player in match.players:
-            old = stats.get(player, PlayerStats())
-            stats[player] = PlayerStats(
-                matches=old.matches + 1,
-                wins=old.wins + (1 if player in summary.winners else 0),
-                rounds=old.rounds + len(per_round),
-                points=old.points + sum(r[player] for r in per_round),
-            )
-    return stats
-
-
-def _stats_line(t: Translator, stats: PlayerStats) -> str:
-    played = t.ngettext("{n} match", "{n} matches", stats.matches).format(
-        n=t.number(stats.matches)
-    )
-    wins = t.ngettext("{n} win", "{n} wins", stats.wins).format(n=t.number(stats.wins))
-    if stats.average is None:
-        return f"{played} · {wins}"
-    average = t.gettext("{avg} points per round").format(
-        avg=t.number(round(stats.average, 1))
-    )
-    return f"{played} · {wins} · {average}"
+def _headlines(t: Translator, stats: list[PlayerGameStats]) -> str:
+    if not stats:
+        return t.gettext("No finished match yet")
+    return "\n".join(headline(t, s) for s in stats)
 
 
 def _row(
@@ -65,7 +33,7 @@ def _row(
     state: AppState,
     name: str,
     hidden: bool,
-    stats: PlayerStats,
+    stats: list[PlayerGameStats],
     editing: bool,
     set_editing: Callable[[str | None], None],
     draft: str,
@@ -112,11 +80,27 @@ def _row(
                 ),
             )
         )
+
+    def open_page() -> None:
+        navigate(player_route(name))
+
     return ft.Card(
         content=ft.ListTile(
-            title=ft.Text(name, weight=ft.FontWeight.W_600),
-            subtitle=ft.Text(_stats_line(t, stats)),
+            title=ft.Semantics(
+                label=t.gettext("Stats of {name}").format(name=name),
+                button=True,
+                exclude_semantics=True,
+                on_tap=open_page,
+                # The whole width of the title, TARGET tall: a target to hit.
+                content=ft.Container(
+                    height=TARGET,
+                    alignment=ft.Alignment.CENTER_LEFT,
+                    content=ft.Text(name, weight=ft.FontWeight.W_600),
+                ),
+            ),
+            subtitle=ft.Text(_headlines(t, stats)),
             min_height=64,
+            on_click=open_page,
             trailing=None
             if not state.is_host
             else ft.Row(
@@ -150,7 +134,6 @@ def PlayersScreen() -> ft.View:
     state, t = use_app()
     editing, set_editing = ft.use_state(None)
     draft, set_draft = ft.use_state("")
-    stats = player_stats(state)
     roster = state.store.players()
     shown = [p for p in roster if not p.hidden]
     hidden = [p for p in roster if p.hidden]
@@ -161,7 +144,7 @@ def PlayersScreen() -> ft.View:
             state,
             record.name,
             record.hidden,
-            stats.get(record.name, PlayerStats()),
+            state.store.player_games(record.name),
             editing == record.name,
             set_editing,
             draft,
@@ -180,4 +163,5 @@ def PlayersScreen() -> ft.View:
     if hidden:
         controls.append(section_title(t.gettext("Hidden players")))
         controls.extend(row(p) for p in hidden)
+    controls.extend(records_section(t, state.store.records()))
     return screen(state, "/players", t.gettext("Players"), controls, nav=2)

@@ -11,6 +11,7 @@ from companion.ui.match_view import MatchOutlet
 from companion.ui.matches_screen import MatchesScreen
 from companion.ui.new_match_screen import NewMatchScreen
 from companion.ui.own_game_screen import OwnGameScreen
+from companion.ui.player_screen import PlayerScreen
 from companion.ui.players_screen import PlayersScreen
 from companion.ui.record_screen import RecordScreen
 from companion.ui.rules_screen import RulesScreen
@@ -44,6 +45,7 @@ ROUTES = [
     ),
     ft.Route(path="rules/:game?", component=RulesScreen),
     ft.Route(path="players", component=PlayersScreen),
+    ft.Route(path="players/:name", component=PlayerScreen),
     ft.Route(path="settings", component=SettingsScreen),
 ]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import flet as ft
 
@@ -10,6 +10,7 @@ from companion.engine.match import Match
 from companion.ui import format as fmt
 from companion.ui.history import round_history, totals_chart
 from companion.ui.render_guard import guarded_screen
+from companion.ui.share_standings import share_button, share_handler
 from companion.ui.shell import (
     icon_button,
     navigate,
@@ -87,7 +88,11 @@ def _header(t: Translator, match: Match) -> ft.Control:
 
 
 def _finished(
-    t: Translator, match_id: str, match: Match, can_change: bool
+    t: Translator,
+    match_id: str,
+    match: Match,
+    can_change: bool,
+    share: Callable[[], Awaitable[None]],
 ) -> ft.Control:
     return ft.Container(
         bgcolor=ft.Colors.PRIMARY_CONTAINER,
@@ -108,17 +113,23 @@ def _finished(
                     ]
                 ),
                 ft.Text(t.gettext("The match is over.")),
-                *(
+                ft.Row(
                     [
-                        ft.FilledButton(
-                            t.gettext("Rematch"),
-                            icon=ft.Icons.REPLAY,
-                            height=56,
-                            on_click=lambda: navigate(f"/new/{match_id}"),
-                        )
-                    ]
-                    if can_change
-                    else []
+                        *(
+                            [
+                                ft.FilledButton(
+                                    t.gettext("Rematch"),
+                                    icon=ft.Icons.REPLAY,
+                                    height=56,
+                                    on_click=lambda: navigate(f"/new/{match_id}"),
+                                )
+                            ]
+                            if can_change
+                            else []
+                        ),
+                        share_button(t, share),
+                    ],
+                    wrap=True,
                 ),
             ]
         ),
@@ -192,6 +203,8 @@ def ScoreboardScreen() -> ft.View:
                 t.gettext("Round {number} deleted.").format(number=index + 1),
             )
 
+    share = share_handler(t, state, match_id, match, lambda text: _snack(t, text))
+
     async def copy_summary() -> None:
         when = next(
             (s.created for s in state.store.list_matches() if s.id == match_id), None
@@ -211,7 +224,7 @@ def ScoreboardScreen() -> ft.View:
     changing = state.can_change
     board = [
         _header(t, match),
-        _finished(t, match_id, match, changing) if match.is_over else None,
+        _finished(t, match_id, match, changing, share) if match.is_over else None,
         _standings(t, match),
         ft.Row([record]) if changing and not match.is_over else None,
     ]

@@ -15,7 +15,7 @@ from babel.lists import format_list
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, format_percent
 from babel.support import Translations
 
 from companion.words.pseudo import pseudo_catalog, pseudo_text
@@ -132,6 +132,10 @@ class Translator:
     def number(self, n: float) -> str:
         """A number written the local way (grouping and decimal signs)."""
         return format_decimal(n, locale=self.locale)
+
+    def percent(self, fraction: float) -> str:
+        """A fraction (0.5) as a whole local percentage ("50 %", "50%")."""
+        return format_percent(fraction, locale=self.locale)
 
     def date(self, day: dt.date) -> str:
         """A short but unambiguous date: "30. nov. 2026", "Nov 30, 2026"."""

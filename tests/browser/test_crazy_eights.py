@@ -96,9 +96,9 @@ def test_undo_copy_summary_rematch_and_the_roster(table: Table) -> None:
     table.see("Round 1")
     table.see("Ann deals, Ben starts")
 
-    # The roster: matches, wins and average points; rename and hide.
+    # The roster: wins per game over the finished matches; rename and hide.
     table.tab("Players")
-    table.see("2 matches · 1 win · 0 points per round")
+    table.see("Crazy Eights: 1 of 1 match won (100%)")
     table.tap("Rename Ben")
     table.fill("New name for Ben", "Benny")
     table.tap("Save name")

@@ -53,3 +53,20 @@ def test_a_part_that_works_is_shown_as_it_is() -> None:
         return ft.Text("fine")
 
     assert Fine(get_translator("en")).value == "fine"
+
+
+def test_every_screen_shows_the_error_screen_when_it_fails_to_render() -> None:
+    """A screen added without the guard would freeze its session when it raises."""
+    import ast
+    from pathlib import Path
+
+    ui = Path(__file__).resolve().parents[2] / "companion" / "ui"
+    unguarded = []
+    for module in sorted(ui.glob("*.py")):
+        tree = ast.parse(module.read_text(encoding="utf-8"))
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef) and node.name.endswith("Screen"):
+                names = {ast.unparse(d) for d in node.decorator_list}
+                if "ft.component" in names and "guarded_screen" not in names:
+                    unguarded.append(f"{module.name}:{node.name}")
+    assert unguarded == []

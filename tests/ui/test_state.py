@@ -10,7 +10,6 @@ from companion.engine.match import Match
 from companion.storage import Store, StoreError, StoreNotice
 from companion.ui import format as fmt
 from companion.ui.match_draft import MatchDraft
-from companion.ui.players_screen import player_stats
 from companion.ui.state import AppState
 from companion.words.i18n import get_translator
 
@@ -155,18 +154,6 @@ def test_summary_text_is_the_standings_in_plain_text() -> None:
     over = match.record_round("Cy", {"Ada": {"2": 1}, "Bo": {"8": 1, "A": 1}})
     assert fmt.summary_text(t, over).splitlines()[1] == "Finished after 2 rounds"
     assert fmt.summary_text(t, over).splitlines()[-1] == "Ada wins!"
-
-
-def test_player_stats_count_matches_wins_and_points(state: AppState) -> None:
-    match = Match.new("crazy-eights", ["Ada", "Bo"], limit=20)
-    match = match.record_round("Ada", {"Bo": {"K": 1}})
-    match = match.record_round("Bo", {"Ada": {"K": 1, "Q": 1, "5": 1}})
-    assert match.winners == ["Bo"]
-    state.add_match(match)
-    stats = player_stats(state)
-    assert (stats["Ada"].matches, stats["Ada"].wins) == (1, 0)
-    assert stats["Ada"].average == 12.5
-    assert (stats["Bo"].wins, stats["Bo"].average) == (1, 5.0)
 
 
 def test_settings_chosen_in_one_session_hold_in_the_next(state: AppState) -> None:
