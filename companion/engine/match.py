@@ -13,13 +13,12 @@ from companion.engine.match_settings import (
     MatchSettings,
     check_decks,
     check_end,
-    check_name,
     check_players,
     check_scoring,
     check_values,
     end_from_dict,
-    name_key,
 )
+from companion.engine.names import check_name, name_key
 from companion.engine.rounds import Hand, Round, build_round, round_to_dict
 
 __all__ = ["Hand", "Match", "MatchError", "MatchSettings", "Round", "Standing"]
@@ -59,8 +58,33 @@ class Match:
         first_dealer: str | None = None,
     ) -> Match:
         """A match with no rounds yet: the game's defaults plus the table's choices."""
+        return cls._created(
+            game_id,
+            check_players(get_game(game_id), players),
+            scoring=scoring,
+            limit=limit,
+            limit_rule=limit_rule,
+            rounds=rounds,
+            values=values,
+            decks=decks,
+            first_dealer=first_dealer,
+        )
+
+    @classmethod
+    def _created(
+        cls,
+        game_id: str,
+        seats: tuple[str, ...],
+        *,
+        scoring: str | None,
+        limit: int | None,
+        limit_rule: str | None,
+        rounds: int | None,
+        values: Mapping[str, int] | None,
+        decks: int | None,
+        first_dealer: str | None,
+    ) -> Match:
         game = get_game(game_id)
-        seats = check_players(game, players)
         chosen_scoring = check_scoring(game, scoring)
         settings = MatchSettings(
             scoring=chosen_scoring,
@@ -254,9 +278,11 @@ class Match:
         try:
             settings = data["settings"]
             limit, rule, rounds = end_from_dict(settings["end"])
-            match = cls.new(
+            # Names stored under earlier rules stay readable (names.py).
+            seats = check_players(get_game(data["game"]), data["players"], stored=True)
+            match = cls._created(
                 data["game"],
-                data["players"],
+                seats,
                 scoring=settings["scoring"],
                 limit=limit,
                 limit_rule=rule,

@@ -13,8 +13,8 @@ from companion.engine.match_settings import (
     MAX_LIMIT,
     MAX_ROUNDS,
     default_limit_rule,
-    name_key,
 )
+from companion.engine.names import check_name, name_key
 
 
 @dataclass(frozen=True)
@@ -22,7 +22,8 @@ class MatchDraft:
     """The table's choices so far; every change returns a new draft.
 
     `end_text` is the raw text of the limit (or rounds) field; `values` holds the
-    house-rule card values typed in, face -> raw text.
+    house-rule card values typed in, face -> raw text; `seated` is whether the
+    table has seated anyone yet (until then, no player count is wrong yet).
     """
 
     game_id: str = "crazy-eights"
@@ -34,6 +35,7 @@ class MatchDraft:
     limit_rule: LimitRule | None = None
     decks: int | None = None
     values: dict[str, str] = field(default_factory=dict)
+    seated: bool = False
 
     @classmethod
     def for_game(
@@ -48,6 +50,7 @@ class MatchDraft:
             game_id=game.id,
             seats=seats,
             dealer=seats[0] if seats else None,
+            seated=bool(seats),
             scoring=game.scoring,
             end_kind=game.end.kind,
             end_text=str(game.end.value),
@@ -74,7 +77,10 @@ class MatchDraft:
         """A draft with the players, order and settings of a finished match."""
         # The deal moves on: whoever would have dealt next deals first.
         draft = cls(
-            game_id=match.game_id, seats=match.players, dealer=match.next_dealer
+            game_id=match.game_id,
+            seats=match.players,
+            dealer=match.next_dealer,
+            seated=True,
         )
         return replace(draft._with(match.settings), decks=match.settings.decks)
 
@@ -100,7 +106,7 @@ class MatchDraft:
     ) -> MatchDraft:
         """Another game: its house rules replace the settings, the players stay."""
         chosen = MatchDraft.for_game(game_id, self.seats, house)
-        return replace(chosen, dealer=self.dealer)
+        return replace(chosen, dealer=self.dealer, seated=self.seated)
 
     def toggle_player(self, name: str) -> MatchDraft:
         """Seat `name` at the end of the table, or take them off it."""
@@ -112,13 +118,11 @@ class MatchDraft:
 
     def add_player(self, name: str) -> MatchDraft:
         """Seat a (possibly new) player; MatchError for a blank or duplicate name."""
-        name = " ".join(name.split())
-        if not name:
-            raise MatchError("empty-name")
+        name = check_name(name)
         if any(name_key(s) == name_key(name) for s in self.seats):
             raise MatchError("duplicate-name", name=name)
         seats = (*self.seats, name)
-        return replace(self, seats=seats, dealer=self.dealer or name)
+        return replace(self, seats=seats, dealer=self.dealer or name, seated=True)
 
     def move_up(self, name: str) -> MatchDraft:
         """Move `name` one seat earlier."""
@@ -184,6 +188,11 @@ class MatchDraft:
         except MatchError as error:
             return error
         return None
+
+    @property
+    def waiting_for_players(self) -> bool:
+        """Nobody seated yet on a fresh screen: a hint is due, not a reproach."""
+        return not self.seated and not self.seats
 
 
 DraftUpdate = Callable[[Callable[[MatchDraft], MatchDraft]], None]

@@ -117,7 +117,7 @@ class RoundDraft:
             if player in self.typed:
                 text = self.typed[player].strip()
                 if not text:
-                    raise MatchError("missing-hand", player=player)
+                    raise MatchError("missing-points", player=player)
                 if not text.isdigit():
                     raise MatchError("bad-points", player=player, points=text)
                 entries[player] = int(text)

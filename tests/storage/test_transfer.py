@@ -131,7 +131,7 @@ def bad_setting(document: dict) -> None:
         (newer, "import-newer-version", {"version": 2, "supported": 1}),
         (duplicate_ids, "import-wrong-shape", {"where": "matches[2].id"}),
         (bad_id, "import-wrong-shape", {"where": "matches[0].id"}),
-        (bad_player, "import-wrong-shape", {"where": "players[6].name"}),
+        (bad_player, "import-bad-name", {"where": "players[6].name"}),
         (bad_setting, "import-wrong-shape", {"where": "settings"}),
     ],
 )
@@ -187,3 +187,62 @@ def test_export_to_an_unwritable_place_is_a_clear_error(
     with pytest.raises(StoreError) as caught:
         store.export_all(tmp_path / "no" / "such" / "dir.json")
     assert caught.value.code == "export-failed"
+
+
+def hidden_seat(document: dict) -> None:
+    match = document["matches"][1]["match"]
+    match["players"][1] = "Eve\u200b"
+    match["rounds"][0]["went_out"] = "Eve\u200b"
+
+
+def hidden_player(document: dict) -> None:
+    document["players"].append({"name": "Gus\u202e"})
+
+
+@pytest.mark.parametrize(
+    ("spoil", "where", "shown"),
+    [
+        (hidden_seat, "matches[1].match.players[1]", "Eve<U+200B>"),
+        (hidden_player, "players[6].name", "Gus<U+202E>"),
+    ],
+)
+def test_an_import_with_a_hidden_character_in_a_name_is_refused_whole(
+    tmp_path: Path, spoil, where: str, shown: str
+) -> None:
+    document = valid_export(Store.in_memory(), tmp_path)
+    spoil(document)
+    path = tmp_path / "hidden.json"
+    path.write_text(json.dumps(document))
+    target = Store.in_memory()
+    before = contents(target)
+    with pytest.raises(StoreError) as caught:
+        target.import_file(path)
+    assert caught.value.code == "import-bad-name"
+    assert caught.value.params == {"path": str(path), "where": where, "name": shown}
+    assert contents(target) == before
+
+
+def test_an_import_with_a_name_like_a_known_one_is_refused_whole(
+    tmp_path: Path,
+) -> None:
+    document = valid_export(Store.in_memory(), tmp_path)
+    path = tmp_path / "all.json"
+    path.write_text(json.dumps(document))
+    target = Store.in_memory()
+    target.add_player("ＡＤＡ")
+    before = contents(target)
+    with pytest.raises(StoreError) as caught:
+        target.import_file(path)
+    assert (caught.value.code, caught.value.params) == (
+        "import-look-alike",
+        {"path": str(path), "name": "Ada", "known": "ＡＤＡ"},
+    )
+    assert contents(target) == before
+
+    # Two spellings within one file are refused the same way.
+    document["players"].append({"name": "ＢＯ"})
+    path.write_text(json.dumps(document))
+    with pytest.raises(StoreError) as caught:
+        Store.in_memory().import_file(path)
+    assert caught.value.params["name"] == "ＢＯ"
+    assert caught.value.params["known"] == "Bo"

@@ -54,7 +54,8 @@ def test_the_first_problem_in_seat_order_is_the_reason(match: Match) -> None:
 
     draft = draft.add_card("Bo", "2").use_points("Cy")
     problem = draft.check(match)
-    assert problem is not None and problem.code == "missing-hand"
+    # Cy is in points mode: the reason speaks of points, not of cards held.
+    assert problem is not None and problem.code == "missing-points"
     assert draft.set_points("Cy", "7").check(match) is None
 
 
