@@ -55,21 +55,36 @@ def _who_went_out(t: Translator, match: Match, update: Update) -> list[ft.Contro
     ]
 
 
-def _player_row(
-    t: Translator, match: Match, draft: RoundDraft, player: str, update: Update
+@ft.component
+def PlayerRow(
+    t: Translator,
+    player: str,
+    faces: tuple[str, ...],
+    hand: tuple[tuple[str, int], ...],
+    typed: str | None,
+    worth: int | None,
+    active: bool,
+    update: Update,
 ) -> ft.Control:
-    active = draft.active == player
-    worth = draft.hand_points(match, player)
+    """One player's line: name, the hand's chips (or typed points), its worth.
+
+    Drawn through MemoPlayerRow, so a card tap draws again only the line whose
+    hand changed: the others keep their controls, and nothing of theirs is
+    compared or sent.
+    """
+    remove = ft.use_callback(
+        lambda face: update(lambda d: d.remove_card(player, face)), [player, update]
+    )
     name = ft.TextButton(
         content=ft.Text(player, size=17, weight=ft.FontWeight.W_600, no_wrap=True),
         width=96,
         height=TARGET,
         on_click=lambda: update(lambda d: d.activate(player)),
     )
-    if player in draft.typed:
+    if typed is not None:
         middle: ft.Control = ft.TextField(
             label=t.gettext("Points for {name}").format(name=player),
-            value=draft.typed[player],
+            value=typed,
             keyboard_type=ft.KeyboardType.NUMBER,
             input_filter=ft.NumbersOnlyInputFilter(),
             autofocus=active,
@@ -87,9 +102,9 @@ def _player_row(
             content=hand_chips(
                 t,
                 player,
-                match.game.faces,
-                draft.hand(player),
-                lambda face: update(lambda d: d.remove_card(player, face)),
+                faces,
+                dict(hand),
+                remove,
             ),
         )
         switch = icon_button(
@@ -113,6 +128,9 @@ def _player_row(
         bgcolor=ft.Colors.SECONDARY_CONTAINER if active else None,
         content=ft.Row([name, middle, points, switch], spacing=4),
     )
+
+
+MemoPlayerRow = ft.memo(PlayerRow)
 
 
 def _keypad_area(
@@ -177,6 +195,9 @@ def RecordScreen() -> ft.View:
             else RoundDraft(players=match.players if match else ())
         )
     )
+    # An updater, so that quick taps each apply to the newest draft; one
+    # function for good, so that the memoized rows see the same props.
+    update: Update = ft.use_callback(lambda change: set_draft(change), [])
     # The keypad sits where the undo snackbar shows: clear it out of the way.
     ft.on_mounted(ft.context.page.pop_dialog)
     base = f"/match/{match_id}"
@@ -199,9 +220,6 @@ def RecordScreen() -> ft.View:
             [ft.Text(t.gettext("There is no round to record here."))],
         )
 
-    def update(change: Callable[[RoundDraft], RoundDraft]) -> None:
-        # An updater, so that quick taps each apply to the newest draft.
-        set_draft(change)
 
     def save() -> None:
         def commit(current: RoundDraft) -> RoundDraft:
@@ -263,7 +281,19 @@ def RecordScreen() -> ft.View:
             ),
         ]
     )
-    rows = [_player_row(t, match, draft, p, update) for p in draft.losers]
+    rows = [
+        MemoPlayerRow(
+            t,
+            player,
+            match.game.faces,
+            tuple(draft.hand(player).items()),
+            draft.typed.get(player),
+            draft.hand_points(match, player),
+            draft.active == player,
+            update,
+        )
+        for player in draft.losers
+    ]
     save_button = ft.FilledButton(
         t.gettext("Save round"),
         icon=ft.Icons.CHECK,
