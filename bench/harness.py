@@ -243,10 +243,58 @@ def chromium() -> Iterator[Browser]:
             browser.close()
 
 
+# Notes when the page sends on, and receives from, Flet's websocket (the listener
+# is added before the app's own, so a message is noted before it is handled).
+SOCKET_LOG_JS = """
+(() => {
+    const log = {sent: [], received: []};
+    window.__benchSocket = log;
+    const Original = window.WebSocket;
+    const send = Original.prototype.send;
+    Original.prototype.send = function (data) {
+        log.sent.push(performance.now());
+        return send.call(this, data);
+    };
+    function Logged(...args) {
+        const socket = new Original(...args);
+        socket.addEventListener('message', () => log.received.push(performance.now()));
+        return socket;
+    }
+    Logged.prototype = Original.prototype;
+    for (const state of ['CONNECTING', 'OPEN', 'CLOSING', 'CLOSED']) {
+        Logged[state] = Original[state];
+    }
+    window.WebSocket = Logged;
+})();
+"""
+
+# The last timed click cut in three: pointerdown to the first message sent
+# (the client's tap handling), that message to the first one received (the
+# server's answer, with the loopback trip), and that one to the text showing
+# (the client applying the change, laying out and updating the tree).
+CLICK_PARTS_JS = """
+() => {
+    const watch = window.__benchWatch, log = window.__benchSocket;
+    const sent = log.sent.find(t => t >= watch.start);
+    const received = log.received.find(t => t >= sent);
+    return {client_tap: sent - watch.start, server: received - sent,
+            client_draw: watch.end - received};
+}
+"""
+
+
+def click_parts(page: Page) -> dict[str, float]:
+    """The parts of the last timed click (ms) on a page opened with `socket_log`."""
+    return page.evaluate(CLICK_PARTS_JS)
+
+
 @contextmanager
-def phone_page(browser: Browser) -> Iterator[Page]:
-    """A fresh phone-sized tab in its own context (no cache shared between runs)."""
+def phone_page(browser: Browser, *, socket_log: bool = False) -> Iterator[Page]:
+    """A fresh phone-sized tab in its own context (no cache shared between runs);
+    with `socket_log`, its websocket traffic is noted for click_parts."""
     context = browser.new_context(viewport=PHONE, locale="en-US")
+    if socket_log:
+        context.add_init_script(SOCKET_LOG_JS)
     page = context.new_page()
     page.set_default_timeout(WAIT_MS)
     try:

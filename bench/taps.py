@@ -5,7 +5,11 @@ Each figure runs from the pointerdown of a click in headless Chromium to the
 DOM change that puts the changed text in the accessibility tree, both taken
 inside the page. Measured, alternating with a click on the minimal counter app
 (bench/minimal_counter.py) so that machine drift weighs on both alike:
-(a) one card tap on the record-round keypad (the hand gains a chip);
+(a) the card taps on the record-round keypad (the hand gains a chip): the 12
+    taps of a typical round, four cards in each of three hands, on a record
+    screen opened for each round (runs = rounds), shown also as the first card
+    of a hand and the rest, and cut in three with the page's websocket traffic:
+    the client handling the tap, the server's answer, the client drawing it;
 (b) Save of a round on a match with 200 rounds (the standings change).
 Targets (issue 6): each <= 1.5x the minimal click (median of per-pair ratios);
 (b) under 150 ms.
@@ -27,6 +31,7 @@ import minimal_screen
 from harness import (
     Table,
     chromium,
+    click_parts,
     data_dir_with,
     minimal_command,
     open_with_semantics,
@@ -53,8 +58,6 @@ SAVE_TARGET_MS = 150
 BIG = 200
 SETTLE_S = 0.6
 """Time for a screen's entry animation to end before a timed tap."""
-# Faces tapped in turn, one of each, so that no tap meets the deck's limit.
-FACES = ("A", "2", "3", "4", "5", "6", "7", "9", "10", "J", "Q", "K")
 HELD = {"Bo": {"3": 1}, "Cy": {"4": 1}, "Di": {"5": 1}}
 """The hands entered before each timed Save."""
 
@@ -152,6 +155,47 @@ def fill_hands(page: Page) -> float:
     return first
 
 
+ROUND_CARDS = {
+    "Bo": ("A", "2", "3", "4"),
+    "Cy": ("5", "6", "7", "9"),
+    "Di": ("10", "J", "Q", "K"),
+}
+"""The 12 card taps of a typical round (issue 14): four cards in each of three hands."""
+
+
+def card_round(
+    page: Page,
+    counter: Counter,
+    card: Table,
+    parts: Table,
+    pairs: dict[str, list[tuple[float, float]]],
+) -> None:
+    """One round's card taps on a freshly opened record screen, each timed in a
+    pair with a counter click (in `pairs` by which card of a hand it was); the
+    screen is left unsaved."""
+    start_round(page, "Ada")
+    for number, (player, faces) in enumerate(ROUND_CARDS.items()):
+        if number:
+            tap(page, t.gettext("Next: {name}").format(name=player))
+            wait_for_text(page, t.gettext("Cards {name} holds").format(name=player))
+        for position, face in enumerate(faces):
+            took = timed_click(
+                page, add_label(face, player), chip_label(face, player, 1)
+            )
+            card.add("ours: card tap", took)
+            which = "1st card of a hand" if position == 0 else "2nd-4th card"
+            card.add(f"ours: {which}", took)
+            for part, ms in click_parts(page).items():
+                parts.add(f"ours: {part}", ms)
+            click = counter.click()
+            card.add("minimal: counter click", click)
+            pairs.setdefault(which, []).append((took, click))
+            for part, ms in click_parts(counter.page).items():
+                parts.add(f"minimal: {part}", ms)
+    tap(page, t.gettext("Back to the scoreboard"))
+    wait_for_text(page, t.gettext("Record round"))
+
+
 def saved(match: Match) -> Match:
     """`match` after the round fill_hands enters (Ada went out)."""
     return match.record_round("Ada", HELD)
@@ -162,9 +206,20 @@ def main() -> None:
     runs = runs_argument()
     small, big = played_match(30), played_match(BIG)
     # A tap shows on the next frame or the one after (16.7 ms apart): a median of
-    # ~30 ms taps needs more pairs than a Save to hold still.
-    card_pairs = 4 * runs
-    card = Table(f"(a) Card tap on the keypad, {card_pairs} interleaved pairs", "ms")
+    # ~30 ms taps needs more pairs than a Save to hold still. Each run is one
+    # round's 12 card taps on a record screen opened for it, as at the table.
+    card_pairs = len(ROUND_CARDS) * 4 * runs
+    card = Table(
+        f"(a) Card tap on the keypad, {card_pairs} interleaved pairs: the 12 taps"
+        f" of a round (4 cards in each of 3 hands) on a fresh record screen,"
+        f" {runs} rounds",
+        "ms",
+    )
+    parts = Table(
+        "(a) where a card tap's time goes: pointerdown -> message sent (client_tap)"
+        " -> first message back (server) -> text in the tree (client_draw)",
+        "ms",
+    )
     save = Table(f"(b) Save of a round on a {BIG}-round match, {runs} pairs", "ms")
 
     def swapping(port: int) -> list[str]:
@@ -177,8 +232,8 @@ def main() -> None:
         serving(minimal_command("minimal_back.py")) as two_screens,
         serving(swapping) as full_screen,
         chromium() as browser,
-        phone_page(browser) as page,
-        phone_page(browser) as counter_page,
+        phone_page(browser, socket_log=True) as page,
+        phone_page(browser, socket_log=True) as counter_page,
         phone_page(browser) as back_page,
         phone_page(browser) as swap_page,
     ):
@@ -200,14 +255,11 @@ def main() -> None:
         wait_for_text(page, standing_label(small, "Bo"))
         start_round(page, "Ada")
         timed_click(page, add_label("8", "Bo"), chip_label("8", "Bo", 1))  # warm-up
-        held: dict[str, int] = {}
-        for run in range(card_pairs):
-            face = FACES[run % len(FACES)]
-            held[face] = held.get(face, 0) + 1
-            card.add("ours: card tap", timed_click(
-                page, add_label(face, "Bo"), chip_label(face, "Bo", held[face])
-            ))  # fmt: skip
-            card.add("minimal: counter click", counter.click())
+        tap(page, t.gettext("Back to the scoreboard"))
+        wait_for_text(page, t.gettext("Record round"))
+        pairs: dict[str, list[tuple[float, float]]] = {}
+        for _ in range(runs):
+            card_round(page, counter, card, parts, pairs)
 
         open_with_semantics(page, ours.url + big_path)
         wait_for_text(page, standing_label(big, "Bo"))
@@ -228,10 +280,12 @@ def main() -> None:
                 save.add("minimal: full screen in place", swap_in.click())
                 save.add("minimal: back a screen", go_back.click())
     saves = save.rows[f"ours: Save ({BIG}+ rounds)"]
+    clicks = card.rows["minimal: counter click"]
     card.add_all(
-        "ratio ours/minimal click",
-        ratios(card.rows["ours: card tap"], card.rows["minimal: counter click"]),
+        "ratio ours/minimal click", ratios(card.rows["ours: card tap"], clicks)
     )
+    for which, paired in pairs.items():
+        card.add_all(f"ratio {which}/minimal click", [a / b for a, b in paired])
     card.add_all(
         f"ratio {BIG}+ rounds/minimal click",
         ratios(
@@ -247,6 +301,7 @@ def main() -> None:
         ratios(saves, save.rows["minimal: full screen in place"]),
     )
     card.print()
+    parts.print()
     save.print()
     card_ratio = card.median("ratio ours/minimal click")
     verdict(

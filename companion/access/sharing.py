@@ -12,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from companion.engine.names import name_key
+
 JOIN_CODE_DIGITS = 6
 MAX_FAILURES = 5
 FAILURE_WINDOW = 60.0
@@ -43,6 +45,8 @@ ACCESS_ERROR_CODES: dict[str, tuple[str, ...]] = {
     "host-only": (),
     # The host acted on a guest who has left or was dropped.
     "guest-gone": (),
+    # Another phone at the table joined under a name that reads the same.
+    "guest-name-taken": ("name",),
 }
 """Every code AccessError can carry, with the names of its parameters."""
 
@@ -243,6 +247,14 @@ class ShareGate:
             if not secrets.compare_digest(digits, self._code):
                 raise self._failed(ip, now)
             self._tries.pop(ip, None)
+            # Checked only once the code is right: a stranger learns no names.
+            key = name_key(name)
+            if key and any(
+                name_key(g.name) == key
+                for g in self._guests.values()
+                if g.session_id != session_id
+            ):
+                raise AccessError("guest-name-taken", name=name.strip())
             if known is None:
                 self._joined += 1
                 number = self._joined

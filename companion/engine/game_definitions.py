@@ -17,12 +17,8 @@ from companion.engine.games import (
     LimitRule,
     Scoring,
 )
-from companion.engine.match_settings import (
-    MAX_CARD_VALUE,
-    MAX_LIMIT,
-    MAX_ROUNDS,
-    name_key,
-)
+from companion.engine.match_settings import MAX_CARD_VALUE, MAX_LIMIT, MAX_ROUNDS
+from companion.engine.names import name_key
 
 MAX_GAME_NAME = 30
 MAX_COPIES = 20

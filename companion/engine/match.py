@@ -17,13 +17,12 @@ from companion.engine.match_settings import (
     check_decks,
     check_end,
     check_extra_wilds,
-    check_name,
     check_players,
     check_scoring,
     check_values,
     end_from_dict,
-    name_key,
 )
+from companion.engine.names import check_name, name_key
 from companion.engine.rounds import Hand, Round, build_round, round_to_dict
 
 __all__ = ["Hand", "Match", "MatchError", "MatchSettings", "Round", "Standing"]
@@ -81,7 +80,38 @@ class Match:
         `game_definitions.define_game`) that the match keeps a copy of.
         """
         game = game_id if isinstance(game_id, Game) else get_game(game_id)
-        seats = check_players(game, players)
+        return cls._created(
+            game,
+            check_players(game, players),
+            own=not isinstance(game_id, str),
+            scoring=scoring,
+            limit=limit,
+            limit_rule=limit_rule,
+            rounds=rounds,
+            values=values,
+            decks=decks,
+            first_dealer=first_dealer,
+            card_set=card_set,
+            extra_wilds=extra_wilds,
+        )
+
+    @classmethod
+    def _created(
+        cls,
+        game: Game,
+        seats: tuple[str, ...],
+        *,
+        own: bool,
+        scoring: str | None,
+        limit: int | None,
+        limit_rule: str | None,
+        rounds: int | None,
+        values: Mapping[str, int] | None,
+        decks: int | None,
+        first_dealer: str | None,
+        card_set: str | None,
+        extra_wilds: int | None,
+    ) -> Match:
         chosen_scoring = check_scoring(game, scoring)
         settings = MatchSettings(
             scoring=chosen_scoring,
@@ -95,7 +125,7 @@ class Match:
             first_dealer = seats[0]
         if first_dealer not in seats:
             raise MatchError("unknown-dealer", player=first_dealer)
-        definition = None if isinstance(game_id, str) else game
+        definition = game if own else None
         return cls(game.id, seats, first_dealer, settings, definition=definition)
 
     @property
@@ -306,14 +336,16 @@ class Match:
         try:
             settings = data["settings"]
             limit, rule, rounds = end_from_dict(settings["end"])
-            game: str | Game = data["game"]
-            if "definition" in data:
-                game = define_game(data["definition"])
-                if game.id != data["game"]:
-                    raise MatchError("bad-game-definition", reason="id")
-            match = cls.new(
+            own = "definition" in data
+            game = define_game(data["definition"]) if own else get_game(data["game"])
+            if game.id != data["game"]:
+                raise MatchError("bad-game-definition", reason="id")
+            # Names stored under earlier rules stay readable (names.py).
+            seats = check_players(game, data["players"], stored=True)
+            match = cls._created(
                 game,
-                data["players"],
+                seats,
+                own=own,
                 scoring=settings["scoring"],
                 limit=limit,
                 limit_rule=rule,

@@ -13,8 +13,8 @@ from companion.engine.games import (
     Scoring,
     get_card_set,
 )
+from companion.engine.names import check_names, check_stored_name
 
-MAX_NAME_LENGTH = 24
 MAX_LIMIT = 100_000
 MAX_ROUNDS = 1_000
 MAX_CARD_VALUE = 1_000
@@ -59,29 +59,29 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def name_key(name: str) -> str:
-    """The form two names are compared in: case- and space-insensitive."""
+def _stored_name_key(name: str) -> str:
+    # How earlier versions told names apart: names they stored as two players
+    # (say "Ada" and "Ada" with a zero-width space) stay two when read back.
     return " ".join(name.split()).casefold()
 
 
-def check_name(name: object) -> str:
-    """A player's name stripped of surrounding space, or MatchError."""
-    if not isinstance(name, str) or not name.strip():
-        raise MatchError("empty-name")
-    name = name.strip()
-    if len(name) > MAX_NAME_LENGTH:
-        raise MatchError("name-too-long", name=name, max=MAX_NAME_LENGTH)
-    return name
+def check_players(
+    game: Game, names: Iterable[object], *, stored: bool = False
+) -> tuple[str, ...]:
+    """The seat order as validated names: right count, no blanks, no duplicates.
 
-
-def check_players(game: Game, names: Iterable[object]) -> tuple[str, ...]:
-    """The seat order as validated names: right count, no blanks, no duplicates."""
-    players = tuple(check_name(name) for name in names)
-    seen: set[str] = set()
-    for name in players:
-        if name_key(name) in seen:
-            raise MatchError("duplicate-name", name=name)
-        seen.add(name_key(name))
+    `stored`: names read back from the store, held to the rules they were saved
+    under (names.check_stored_name), not to those of a new name.
+    """
+    if stored:
+        players = tuple(check_stored_name(name) for name in names)
+        seen: set[str] = set()
+        for name in players:
+            if _stored_name_key(name) in seen:
+                raise MatchError("duplicate-name", name=name)
+            seen.add(_stored_name_key(name))
+    else:
+        players = check_names(names)
     if not game.min_players <= len(players) <= game.max_players:
         raise MatchError(
             "player-count",

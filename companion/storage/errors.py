@@ -37,6 +37,10 @@ STORE_ERROR_CODES: dict[str, tuple[str, ...]] = {
     "import-too-many-matches": ("path", "count", "max"),
     "import-too-many-players": ("path", "count", "max"),
     "import-bad-game": ("path", "id", "reason"),
+    # A player name that is not allowed (names.py), spelt out (<U+200B>).
+    "import-bad-name": ("path", "where", "name"),
+    # A name in the file reads the same as another (in the file or the store).
+    "import-look-alike": ("path", "name", "known"),
     "export-failed": ("path", "reason"),
 }
 """Every code StoreError can carry, with the names of its parameters."""

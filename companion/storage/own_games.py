@@ -11,7 +11,7 @@ from tinydb import Query, TinyDB
 from companion.engine.errors import MatchError
 from companion.engine.game_definitions import define_game, game_definition
 from companion.engine.games import Game
-from companion.engine.match_settings import name_key
+from companion.engine.names import name_key
 from companion.storage import schema
 from companion.storage.storages import DamagedData
 

@@ -9,7 +9,7 @@ from tinydb import Query, TinyDB
 from tinydb.table import Document
 
 from companion.engine.games import GAMES
-from companion.engine.match_settings import check_name, name_key
+from companion.engine.names import check_name, name_key
 from companion.storage import schema
 from companion.storage.errors import StoreError
 from companion.storage.records import (

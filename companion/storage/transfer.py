@@ -14,7 +14,7 @@ from companion.engine.errors import MatchError
 from companion.engine.game_definitions import define_game, game_definition
 from companion.engine.games import Game
 from companion.engine.match import Match
-from companion.engine.match_settings import check_name, name_key
+from companion.engine.names import check_name, name_key, spelt_out
 from companion.storage.errors import StoreError
 from companion.storage.files import fsync_directory, write_new_file
 from companion.storage.records import (
@@ -280,29 +280,55 @@ def _check_match(entry: object, n: int, path: str) -> StoredMatch:
         raise _Reject(
             StoreError("import-bad-match", path=path, id=match_id, reason=reason)
         ) from error
+    for seat, name in enumerate(match.players):
+        _check_name(name, path, f"matches[{n}].match.players[{seat}]")
     return StoredMatch(match_id, created, finished if match.is_over else None, match)
+
+
+def _check_name(name: object, path: str, where: str) -> str:
+    """A name in an import file held to the rules of a new name (names.py)."""
+    try:
+        return check_name(name)
+    except MatchError as error:
+        shown = spelt_out(name) if isinstance(name, str) else ""
+        raise _Reject(
+            StoreError("import-bad-name", path=path, where=where, name=shown)
+        ) from error
 
 
 def _check_player(entry: object, n: int, path: str) -> PlayerRecord:
     if not isinstance(entry, dict) or not isinstance(entry.get("hidden", False), bool):
         raise _shape(path, f"players[{n}]")
-    try:
-        name = check_name(entry.get("name"))
-    except MatchError as error:
-        raise _shape(path, f"players[{n}].name") from error
+    name = _check_name(entry.get("name"), path, f"players[{n}].name")
     return PlayerRecord(name, entry.get("hidden", False))
+
+
+def _refuse_look_alikes(store: Store, data: ImportData, path: str) -> None:
+    """StoreError if two names, in the file or in the store, read the same but
+    are spelt differently ("Ada" and "ＡＤＡ"): they would be two players who
+    look like one."""
+    seen = {name_key(p.name): p.name for p in store.players()}
+    incoming = [name for s in data.matches for name in s.match.players]
+    for name in [*incoming, *(record.name for record in data.players)]:
+        other = seen.setdefault(name_key(name), name)
+        if other != name:
+            raise StoreError("import-look-alike", path=path, name=name, known=other)
 
 
 def import_file(store: Store, path: Path, shown_as: str | None = None) -> ImportResult:
     """Check a whole import file, then add what the store does not have yet."""
     data = read_import(path, shown_as)
+    _refuse_look_alikes(store, data, shown_as or str(path))
     before = {player.name for player in store.players()}
     try:
         games_added = store.import_own_games(data.games)
     except MatchError as error:
         clash = error.params.get("name", error.code)
         raise StoreError(
-            "import-bad-game", path=str(path), id=str(clash), reason=error.code
+            "import-bad-game",
+            path=shown_as or str(path),
+            id=str(clash),
+            reason=error.code,
         ) from error
     store.include_players(data.players)
     added = store.add_imported(data.matches)

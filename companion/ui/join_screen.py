@@ -5,6 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.access.sharing import AccessError
+from companion.engine.errors import MatchError
 from companion.ui.render_guard import guarded_screen
 from companion.ui.shell import screen
 from companion.ui.state import use_app
@@ -22,7 +23,7 @@ def JoinScreen() -> ft.View:
 
     def join(_=None) -> None:
         def submit(typed: tuple[str, str]) -> tuple[str, str]:
-            refused: AccessError | None = state.join(*typed)
+            refused: AccessError | MatchError | None = state.join(*typed)
             set_refusal(refused)
             return typed
 

@@ -70,6 +70,50 @@ MemoCardKeys = ft.memo(CardKeys)
 and the keys are most of what a tap would otherwise rebuild and compare."""
 
 
+@ft.component
+def HandChip(
+    t: Translator,
+    player: str,
+    face: str,
+    cards: CardSet,
+    count: int,
+    on_remove: Callable[[str], None],
+) -> ft.Control:
+    """One chip of a hand ("K ×2", named as the card set calls it); a tap on it
+    removes one card of that face."""
+    return ft.Semantics(
+        label=t.gettext("Remove one {card} from {name} ({count} held)").format(
+            card=fmt.face_name(t, face, cards=cards),
+            name=player,
+            count=t.number(count),
+        ),
+        button=True,
+        exclude_semantics=True,
+        on_tap=lambda _: on_remove(face),
+        content=ft.OutlinedButton(
+            content=ft.Row(
+                [
+                    ft.Text(
+                        fmt.chip_text(t, face, count, cards),
+                        size=16,
+                        weight=ft.FontWeight.W_600,
+                    ),
+                    ft.Icon(ft.Icons.CLOSE, size=16),
+                ],
+                spacing=4,
+                tight=True,
+            ),
+            height=TARGET,
+            style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
+            on_click=lambda _: on_remove(face),
+        ),
+    )
+
+
+MemoHandChip = ft.memo(HandChip)
+"""A chip drawn again only when its count changes: a card tap redraws one chip."""
+
+
 def hand_chips(
     t: Translator,
     player: str,
@@ -78,46 +122,21 @@ def hand_chips(
     hand: Mapping[str, int],
     on_remove: Callable[[str], None],
 ) -> ft.Control:
-    """The hand as chips with counts ("K ×2"); a tap on one removes one card."""
+    """The hand as chips with counts ("K ×2"); a tap on one removes one card.
+
+    `on_remove` should stay the same function from one draw to the next, or
+    every chip is drawn again.
+    """
     if not hand:
         return ft.Text(
             t.gettext("No cards yet"),
             color=ft.Colors.ON_SURFACE_VARIANT,
         )
-    chips = []
-    for face in faces:
-        count = hand.get(face, 0)
-        if not count:
-            continue
-        chips.append(
-            ft.Semantics(
-                label=t.gettext("Remove one {card} from {name} ({count} held)").format(
-                    card=fmt.face_name(t, face, cards=cards),
-                    name=player,
-                    count=t.number(count),
-                ),
-                button=True,
-                exclude_semantics=True,
-                on_tap=lambda _, f=face: on_remove(f),
-                content=ft.OutlinedButton(
-                    content=ft.Row(
-                        [
-                            ft.Text(
-                                fmt.chip_text(t, face, count, cards),
-                                size=16,
-                                weight=ft.FontWeight.W_600,
-                            ),
-                            ft.Icon(ft.Icons.CLOSE, size=16),
-                        ],
-                        spacing=4,
-                        tight=True,
-                    ),
-                    height=TARGET,
-                    style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
-                    on_click=lambda _, f=face: on_remove(f),
-                ),
-            )
-        )
+    chips = [
+        MemoHandChip(t, player, face, cards, hand[face], on_remove)
+        for face in faces
+        if hand.get(face, 0)
+    ]
     return ft.Row(chips, wrap=True, spacing=6, run_spacing=6)
 
 

@@ -14,8 +14,8 @@ from companion.engine.match_settings import (
     MAX_LIMIT,
     MAX_ROUNDS,
     default_limit_rule,
-    name_key,
 )
+from companion.engine.names import check_name, name_key
 from companion.words.typed_numbers import parse_whole_number, shown_as_typed
 
 
@@ -27,7 +27,8 @@ class MatchDraft:
     house-rule card values typed in, face -> raw text; `card_set` the cards the
     table plays with (None: the game's own) and `extra_wilds` the raw text of
     the wild cards its deck has beyond the game's; `definition` the user's game
-    a rematch is played by (None: the built-in `game_id`).
+    a rematch is played by (None: the built-in `game_id`); `seated` is whether
+    the table has seated anyone yet (until then, no player count is wrong yet).
     """
 
     game_id: str = "crazy-eights"
@@ -42,6 +43,7 @@ class MatchDraft:
     card_set: str | None = None
     extra_wilds: str = "0"
     definition: Game | None = None
+    seated: bool = False
 
     @classmethod
     def for_game(
@@ -56,6 +58,7 @@ class MatchDraft:
             game_id=game.id,
             seats=seats,
             dealer=seats[0] if seats else None,
+            seated=bool(seats),
             scoring=game.scoring,
             end_kind=game.end.kind,
             end_text=str(game.end.value),
@@ -86,6 +89,7 @@ class MatchDraft:
             seats=match.players,
             dealer=match.next_dealer,
             definition=match.definition,
+            seated=True,
         )
         return replace(draft._with(match.settings), decks=match.settings.decks)
 
@@ -132,7 +136,7 @@ class MatchDraft:
     ) -> MatchDraft:
         """Another game: its house rules replace the settings, the players stay."""
         chosen = MatchDraft.for_game(game_id, self.seats, house)
-        return replace(chosen, dealer=self.dealer)
+        return replace(chosen, dealer=self.dealer, seated=self.seated)
 
     def toggle_player(self, name: str) -> MatchDraft:
         """Seat `name` at the end of the table, or take them off it."""
@@ -144,13 +148,11 @@ class MatchDraft:
 
     def add_player(self, name: str) -> MatchDraft:
         """Seat a (possibly new) player; MatchError for a blank or duplicate name."""
-        name = " ".join(name.split())
-        if not name:
-            raise MatchError("empty-name")
+        name = check_name(name)
         if any(name_key(s) == name_key(name) for s in self.seats):
             raise MatchError("duplicate-name", name=name)
         seats = (*self.seats, name)
-        return replace(self, seats=seats, dealer=self.dealer or name)
+        return replace(self, seats=seats, dealer=self.dealer or name, seated=True)
 
     def move_up(self, name: str) -> MatchDraft:
         """Move `name` one seat earlier."""
@@ -228,6 +230,11 @@ class MatchDraft:
         except MatchError as error:
             return error
         return None
+
+    @property
+    def waiting_for_players(self) -> bool:
+        """Nobody seated yet on a fresh screen: a hint is due, not a reproach."""
+        return not self.seated and not self.seats
 
 
 DraftUpdate = Callable[[Callable[[MatchDraft], MatchDraft]], None]

@@ -154,6 +154,8 @@ def _roster(
                     value=name,
                     expand=True,
                     error=name_error,
+                    # A refused name says why in a sentence: let it show whole.
+                    error_max_lines=3,
                     on_change=lambda e: set_name(e.control.value),
                     on_submit=add,
                 ),
@@ -226,6 +228,12 @@ def NewMatchScreen() -> ft.View:
         return view_only_screen(state, route, title, "/", t.gettext("Back to matches"))
     problem = draft.check()
     reason = error_message(t, problem) if problem else None
+    hint = problem is not None and draft.waiting_for_players
+    if hint:
+        game = GAMES[draft.game_id]
+        reason = t.gettext("Add {min} to {max} players to start.").format(
+            min=t.number(game.min_players), max=t.number(game.max_players)
+        )
 
     def start() -> None:
         def begin(current: MatchDraft) -> MatchDraft:
@@ -259,6 +267,7 @@ def NewMatchScreen() -> ft.View:
             disabled=problem is not None,
             on_click=start,
         ),
+        hint=hint,
     )
     back = icon_button(
         icon=ft.Icons.ARROW_BACK,

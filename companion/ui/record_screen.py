@@ -7,6 +7,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.engine.errors import MatchError
+from companion.engine.games import CardSet
 from companion.engine.match import Match
 from companion.ui import format as fmt
 from companion.ui.access import view_only_screen
@@ -63,21 +64,37 @@ def _who_went_out(t: Translator, match: Match, update: Update) -> list[ft.Contro
     ]
 
 
-def _player_row(
-    t: Translator, match: Match, draft: RoundDraft, player: str, update: Update
+@ft.component
+def PlayerRow(
+    t: Translator,
+    player: str,
+    faces: tuple[str, ...],
+    cards: CardSet,
+    hand: tuple[tuple[str, int], ...],
+    typed: str | None,
+    worth: int | None,
+    active: bool,
+    update: Update,
 ) -> ft.Control:
-    active = draft.active == player
-    worth = draft.hand_points(match, player)
+    """One player's line: name, the hand's chips (or typed points), its worth.
+
+    Drawn through MemoPlayerRow, so a card tap draws again only the line whose
+    hand changed: the others keep their controls, and nothing of theirs is
+    compared or sent.
+    """
+    remove = ft.use_callback(
+        lambda face: update(lambda d: d.remove_card(player, face)), [player, update]
+    )
     name = ft.TextButton(
         content=ft.Text(player, size=17, weight=ft.FontWeight.W_600, no_wrap=True),
         width=96,
         height=TARGET,
         on_click=lambda: update(lambda d: d.activate(player)),
     )
-    if player in draft.typed:
+    if typed is not None:
         middle: ft.Control = ft.TextField(
             label=t.gettext("Points for {name}").format(name=player),
-            value=draft.typed[player],
+            value=typed,
             keyboard_type=ft.KeyboardType.NUMBER,
             input_filter=ft.NumbersOnlyInputFilter(),
             autofocus=active,
@@ -95,10 +112,10 @@ def _player_row(
             content=hand_chips(
                 t,
                 player,
-                _faces(match),
-                fmt.card_set(match),
-                draft.hand(player),
-                lambda face: update(lambda d: d.remove_card(player, face)),
+                faces,
+                cards,
+                dict(hand),
+                remove,
             ),
         )
         switch = icon_button(
@@ -122,6 +139,9 @@ def _player_row(
         bgcolor=ft.Colors.SECONDARY_CONTAINER if active else None,
         content=ft.Row([name, middle, points, switch], spacing=4),
     )
+
+
+MemoPlayerRow = ft.memo(PlayerRow)
 
 
 def _keypad_area(
@@ -190,6 +210,9 @@ def RecordScreen() -> ft.View:
             else RoundDraft(players=match.players if match else ())
         )
     )
+    # An updater, so that quick taps each apply to the newest draft; one
+    # function for good, so that the memoized rows see the same props.
+    update: Update = ft.use_callback(lambda change: set_draft(change), [])
     # The keypad sits where the undo snackbar shows: clear it out of the way.
     ft.on_mounted(ft.context.page.pop_dialog)
     base = f"/match/{match_id}"
@@ -211,10 +234,6 @@ def RecordScreen() -> ft.View:
             t.gettext("Record round"),
             [ft.Text(t.gettext("There is no round to record here."))],
         )
-
-    def update(change: Callable[[RoundDraft], RoundDraft]) -> None:
-        # An updater, so that quick taps each apply to the newest draft.
-        set_draft(change)
 
     def save() -> None:
         def commit(current: RoundDraft) -> RoundDraft:
@@ -277,10 +296,24 @@ def RecordScreen() -> ft.View:
         ]
     )
     playing_on = places_section(t, match, draft, update)
+    faces, cards = _faces(match), fmt.card_set(match)
     rows = (
         []
         if draft.placing
-        else [_player_row(t, match, draft, p, update) for p in draft.losers]
+        else [
+            MemoPlayerRow(
+                t,
+                player,
+                faces,
+                cards,
+                tuple(draft.hand(player).items()),
+                draft.typed.get(player),
+                draft.hand_points(match, player),
+                draft.active == player,
+                update,
+            )
+            for player in draft.losers
+        ]
     )
     save_button = ft.FilledButton(
         t.gettext("Save round"),

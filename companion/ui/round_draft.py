@@ -149,7 +149,7 @@ class RoundDraft:
             if player in self.typed:
                 text = self.typed[player]
                 if not text.strip():
-                    raise MatchError("missing-hand", player=player)
+                    raise MatchError("missing-points", player=player)
                 points = parse_whole_number(text)
                 if points is None:
                     shown = shown_as_typed(text)

@@ -92,8 +92,13 @@ def toggle_row(
     )
 
 
-def action_bar(reason: str | None, button: ft.Control) -> ft.Control:
-    """The bottom bar: why the main action is not possible yet, and the action."""
+def action_bar(
+    reason: str | None, button: ft.Control, *, hint: bool = False
+) -> ft.Control:
+    """The bottom bar: why the main action is not possible yet, and the action.
+
+    A `hint` says what to do first, in the plain text colour: nothing is wrong.
+    """
     return ft.Row(
         [
             ft.Semantics(
@@ -104,7 +109,7 @@ def action_bar(reason: str | None, button: ft.Control) -> ft.Control:
                 expand=True,
                 content=ft.Text(
                     reason or "",
-                    color=ft.Colors.ERROR,
+                    color=ft.Colors.ON_SURFACE_VARIANT if hint else ft.Colors.ERROR,
                     size=13,
                     max_lines=3,
                     overflow=ft.TextOverflow.ELLIPSIS,

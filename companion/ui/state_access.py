@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from companion.access.sharing import AccessError, Role, ShareGate
+from companion.engine.errors import MatchError
+from companion.engine.names import check_name
 
 
 class SessionAccess:
@@ -61,12 +63,18 @@ class SessionAccess:
         else:
             self._announce_access()
 
-    def join(self, attempt: str, name: str = "") -> AccessError | None:
-        """Join the shared table with its code; the refusal, or None once in."""
+    def join(self, attempt: str, name: str = "") -> AccessError | MatchError | None:
+        """Join the shared table with its code; the refusal, or None once in.
+
+        A name, if one is given, is held to the rules of a player's name: the
+        host must not be shown one that looks like another guest's or hides text.
+        """
         replaced = self.gate.codes_replaced
         try:
+            if name.strip():
+                name = check_name(name)
             self.gate.join(self.session_id, self.client_ip, attempt, name)
-        except AccessError as error:
+        except (AccessError, MatchError) as error:
             if self.gate.codes_replaced != replaced:
                 # Too many wrong codes at the table: the host's screen shows the
                 # new code at once.

@@ -51,6 +51,7 @@ ERROR_MESSAGES: dict[str, Message] = {
     "empty-hand": N_("%(player)s did not go out, so they hold at least one card."),
     "unknown-player": N_("“%(player)s” is not playing in this match."),
     "missing-hand": N_("Enter the cards %(player)s is holding."),
+    "missing-points": N_("Enter the points for %(player)s."),
     "player-count": N_("This game takes %(min)s to %(max)s players, not %(count)s."),
     "too-many-for-decks": NP_(
         "With %(decks)s deck there is room for %(max)s players, not %(count)s.",
@@ -58,6 +59,11 @@ ERROR_MESSAGES: dict[str, Message] = {
         "decks",
     ),
     "empty-name": N_("Enter a name."),
+    # TRANSLATORS: %(char)s is a character's code, e.g. "U+200B".
+    "hidden-character": N_(
+        "A name cannot hold invisible or control characters (this one holds "
+        "%(char)s): type it again."
+    ),
     "name-too-long": N_("“%(name)s” is too long: use at most %(max)s characters."),
     "duplicate-name": N_("There is already a player called “%(name)s”."),
     "match-over": N_("This match is over, so no more rounds can be added."),
@@ -200,6 +206,17 @@ STORE_ERROR_MESSAGES: dict[str, Message] = {
         "matches",
     ),
     "no-such-game": N_("This game no longer exists (%(id)s)."),
+    # TRANSLATORS: %(where)s is a place in the file, e.g. "players[2].name"; in
+    # %(name)s, characters nobody can see are spelt out, e.g. "Ada<U+200B>".
+    "import-bad-name": N_(
+        "%(path)s holds a player name that cannot be used, at %(where)s: "
+        "“%(name)s” (empty, too long, or with invisible or control characters). "
+        "Nothing was imported."
+    ),
+    "import-look-alike": N_(
+        "In %(path)s, “%(name)s” reads the same as the player “%(known)s” but is "
+        "spelt differently: rename one of them first. Nothing was imported."
+    ),
     "export-failed": N_("Could not export to %(path)s (%(reason)s)."),
 }
 """A sentence for every code of companion.storage.errors.STORE_ERROR_CODES."""
@@ -239,6 +256,10 @@ ACCESS_ERROR_MESSAGES: dict[str, Message] = {
     "view-only": N_("You can only view this table. Ask the host to let you record."),
     "host-only": N_("Only the host can do that, on the host's own device."),
     "guest-gone": N_("That guest is no longer at the table."),
+    "guest-name-taken": N_(
+        "A phone at this table has already joined as “%(name)s”: choose another "
+        "name."
+    ),
 }
 """A sentence for every code of companion.access.sharing.ACCESS_ERROR_CODES."""
 

@@ -389,3 +389,18 @@ def test_phones_joining_at_once_each_get_their_own_number(gate: ShareGate):
         thread.join()
     assert sorted(guest.number for guest in joined) == list(range(1, count + 1))
     assert len(gate.guests()) == count
+
+
+def test_a_name_that_reads_like_another_guests_is_refused(gate: ShareGate):
+    gate.join("s1", PHONE, CODE, name="Bo")
+    # A wrong code says nothing of the names at the table.
+    assert refused(lambda: gate.join("s2", OTHER_PHONE, "000000", "BO")).code == (
+        "join-code-wrong"
+    )
+    error = refused(lambda: gate.join("s2", OTHER_PHONE, CODE, "Ｂｏ"))
+    assert (error.code, error.params) == ("guest-name-taken", {"name": "Ｂｏ"})
+    assert [g.name for g in gate.guests()] == ["Bo"]
+    gate.join("s2", OTHER_PHONE, CODE, "Cy")
+    gate.join("s3", "198.51.100.9", CODE)
+    # Without a name, nobody's name is taken.
+    assert [g.name for g in gate.guests()] == ["Bo", "Cy", ""]

@@ -1,8 +1,10 @@
-"""Two phones on one match: a round saved on one shows on the other at once."""
+"""Two phones on one match: a round saved on one shows on the other by itself.
+
+How soon is measured by bench/live.py; here only that it comes, within a wait
+generous enough for a busy machine.
+"""
 
 from __future__ import annotations
-
-import time
 
 from driver import Table
 from flows import new_match, record_round
@@ -19,18 +21,11 @@ def test_a_round_saved_in_one_tab_shows_in_the_other(browser, table: Table) -> N
         other.see("Ada deals, Bo starts")
 
         record_round(table, "Cy", {"Ada": ["K"], "Bo": ["5", "4"]}, save=False)
-        table.button("Save round").wait_for()
-        saved = time.monotonic()
         table.tap("Save round")
-        other.standing(2, "Bo", 9, timeout=5000)
-        lag = time.monotonic() - saved
+        # No reload, no tap in the other tab: the round arrives by itself.
+        other.standing(2, "Bo", 9)
         other.standing(1, "Cy", 0)
         other.standing(3, "Ada", 10)
         other.see("Bo deals, Cy starts")
-        print(
-            "\nround saved in one tab (tap on Save), shown in the other after "
-            f"{lag:.2f} s"
-        )
-        assert lag < 1.5
     finally:
         other_context.close()

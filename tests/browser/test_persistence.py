@@ -41,7 +41,7 @@ def test_reload_and_server_restart_keep_the_match(table: Table, server: Server) 
     record_round(table, "Ada", {"Bo": ["2"], "Cy": ["3"]})
     table.standing(1, "Bo", 2)
     table.open("/")
-    table.see("2 rounds played", timeout=5000)
+    table.see("2 rounds played")
 
 
 def test_export_downloads_a_file_and_import_reads_it_back(

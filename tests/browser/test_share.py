@@ -52,15 +52,11 @@ def test_a_viewer_joins_with_the_code_and_sees_rounds_live(
 
     host.open(path)
     record_round(host, "Cy", {"Ada": ["K"], "Bo": ["5", "4"]}, save=False)
-    host.button("Save round").wait_for()
-    saved = time.monotonic()
     host.tap("Save round")
-    viewer.standing(2, "Bo", 9, timeout=5000)
-    lag = time.monotonic() - saved
+    # How soon it arrives is bench/live.py's to measure; here, that it does.
+    viewer.standing(2, "Bo", 9)
     viewer.standing(3, "Ada", 10)
     viewer.see("Bo deals, Cy starts")
-    print(f"\nround saved on the host (tap on Save), on the viewer after {lag:.2f} s")
-    assert lag < 1.0
     viewer.shot("share-viewer-scoreboard-390x844")
     small += [f"viewer scoreboard: {s}" for s in viewer.small_targets()]
 
@@ -196,14 +192,14 @@ def test_a_phone_the_host_lets_record_gets_the_record_control(
 
     host.open("/settings")
     host.tap("Eve can record", role="switch")
-    phone.button("Record round").wait_for(timeout=5000)
+    phone.button("Record round").wait_for()
     record_round(phone, "Bo", {"Ada": ["Q"]})
     host.open(path)
     host.standing(2, "Ada", 10)
 
     host.open("/settings")
     host.tap("Eve can record", role="switch")
-    expect(phone.button("Record round")).to_have_count(0, timeout=5000)
+    expect(phone.button("Record round")).to_have_count(0)
     phone.standing(2, "Ada", 10)
 
 
@@ -218,7 +214,7 @@ def test_a_new_code_sends_guests_back_to_the_join_screen(
     host.see("Fay")
 
     host.tap("New code")
-    guest.see("Join this table", timeout=5000)
+    guest.see("Join this table")
     host.see("No phone has joined yet.")
     new = join_code(host)
     assert new != old
@@ -233,7 +229,8 @@ def test_a_phone_that_left_drops_off_the_hosts_list(
 ) -> None:
     # Flet ends a session this long after its browser went away (an hour by
     # default; a reload within it keeps the session and the guest).
-    server = Server(tmp_path / "data", share=True, env={"FLET_SESSION_TIMEOUT": "10"})
+    # Long enough that "away" shows first even on a busy machine.
+    server = Server(tmp_path / "data", share=True, env={"FLET_SESSION_TIMEOUT": "20"})
     try:
         server.start()
         host = phones(server.url)
@@ -246,9 +243,9 @@ def test_a_phone_that_left_drops_off_the_hosts_list(
         guest.page.get_by_role("tab", name="Matches").wait_for()
         host.gone("Gus · away")
         guest.page.context.close()
-        # At once, not only when Flet gives the session up.
-        host.see("Gus · away", timeout=5000)
-        host.see("No phone has joined yet.", timeout=30_000)
+        # Before Flet gives the session up: after that, Gus is gone, never away.
+        host.see("Gus · away")
+        host.see("No phone has joined yet.", timeout=60_000)
     finally:
         server.stop()
 

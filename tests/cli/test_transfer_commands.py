@@ -340,6 +340,8 @@ def test_export_from_a_read_only_folder_repairs_in_memory_only(
     assert capsys.readouterr().out == f"Exported 1 match to {path}\n"
     assert json.loads(path.read_text())["matches"][0]["id"] == match_id
     assert sorted(p.relative_to(data) for p in data.rglob("*")) == before
+
+
 def test_a_csv_names_each_rounds_cards_as_the_matchs_deck_does(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

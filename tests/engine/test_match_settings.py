@@ -85,3 +85,32 @@ def test_house_values_override_only_the_faces_named():
     m = Match.new("vandatta", NAMES, values={"8": 25, "A": 15})
     assert m.settings.values["8"] == 25 and m.settings.values["A"] == 15
     assert m.settings.values["K"] == 1
+
+
+def test_new_names_meet_the_name_rules_at_the_table() -> None:
+    match = Match.new("crazy-eights", ["  Ada ", "Re\u0301ne"])
+    assert match.players == ("Ada", "R\u00e9ne")
+    for players, code in (
+        (["Ada", "Bo\u200b"], "hidden-character"),
+        (["Ada", "Ａｄａ"], "duplicate-name"),
+    ):
+        with pytest.raises(MatchError) as caught:
+            Match.new("crazy-eights", players)
+        assert caught.value.code == code
+    renamed = match.rename_player("Ada", "Ida")
+    for new, code in (("Ida\u202e", "hidden-character"), ("RÉNE", "duplicate-name")):
+        with pytest.raises(MatchError) as caught:
+            renamed.rename_player("Ida", new)
+        assert caught.value.code == code
+
+
+def test_a_stored_match_with_names_of_the_old_rules_stays_readable() -> None:
+    stored = Match.new("crazy-eights", ["Ada", "Bo"]).to_dict()
+    # Saved before the name rules: "Ada" twice, once with a zero-width space.
+    stored["players"] = ["Ada", "Ada\u200b"]
+    stored["first_dealer"] = "Ada"
+    match = Match.from_dict(stored)
+    assert match.players == ("Ada", "Ada\u200b")
+    match = match.record_round("Ada", {"Ada\u200b": {"K": 1}})
+    assert match.totals() == {"Ada": 0, "Ada\u200b": 10}
+    assert Match.from_dict(match.to_dict()) == match

@@ -152,3 +152,46 @@ def test_an_interrupted_rename_is_finished_on_open(tmp_path: Path) -> None:
         assert store.load_match(second).players == ("Bob", "Cy")
         assert [p.name for p in store.players()] == ["Ada", "Bob", "Cy"]
         assert store._roster.pending_rename() is None
+
+
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [("Bo\u200b", "hidden-character"), ("Bo\nCy", "hidden-character")],
+)
+def test_a_name_hiding_characters_is_refused_on_the_roster(
+    store: Store, name: str, code: str
+) -> None:
+    store.add_player("Ada")
+    with pytest.raises(MatchError) as caught:
+        store.add_player(name)
+    assert caught.value.code == code
+    with pytest.raises(MatchError) as caught:
+        store.rename_player("Ada", name)
+    assert caught.value.code == code
+    assert store.players() == [PlayerRecord("Ada")]
+
+
+def test_a_name_that_reads_like_a_known_one_is_refused(store: Store) -> None:
+    store.add_player("Ada")
+    store.add_player("Bo")
+    for taken in ("Ａｄａ", "ADA"):
+        with pytest.raises(StoreError) as caught:
+            store.add_player(taken)
+        assert caught.value.code == "duplicate-player"
+    with pytest.raises(StoreError) as caught:
+        store.rename_player("Bo", "Ａｄａ")
+    assert caught.value.code == "duplicate-player"
+    assert [p.name for p in store.players()] == ["Ada", "Bo"]
+
+
+def test_names_stored_under_the_old_rules_are_still_shown(tmp_path: Path) -> None:
+    old = Match.new("crazy-eights", ["Ada", "Bo"]).to_dict()
+    old["players"], old["first_dealer"] = ["Ada", "Ada\u200b"], "Ada"
+    with Store.open(tmp_path) as store:
+        match_id = store.add_match(Match.from_dict(old))
+    with Store.open(tmp_path) as store:
+        assert store.load_match(match_id).players == ("Ada", "Ada\u200b")
+        assert {p.name for p in store.players()} == {"Ada", "Ada\u200b"}
+        # Renamed, the player meets the new rules.
+        store.rename_player("Ada\u200b", "Ida")
+        assert store.load_match(match_id).players == ("Ada", "Ida")

@@ -136,7 +136,7 @@ def bad_setting(document: dict) -> None:
         (newer, "import-newer-version", {"version": 2, "supported": 1}),
         (duplicate_ids, "import-wrong-shape", {"where": "matches[2].id"}),
         (bad_id, "import-wrong-shape", {"where": "matches[0].id"}),
-        (bad_player, "import-wrong-shape", {"where": "players[6].name"}),
+        (bad_player, "import-bad-name", {"where": "players[6].name"}),
         (bad_setting, "import-wrong-shape", {"where": "settings"}),
     ],
 )
@@ -273,6 +273,8 @@ def test_refusals_name_the_file_the_user_picked(store: Store, tmp_path: Path) ->
     copy.write_text("not json")
     error = _refusal(store, copy, "kitchen table.json")
     assert error.params == {"path": "kitchen table.json"}
+
+
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
@@ -287,15 +289,18 @@ def test_an_export_made_before_card_sets_still_imports_as_regular_decks(
     assert uno.totals() == {"Ada": 90, "Bo": 0, "Cy": 17}
     assert matches["crazy-eights"].totals() == {"Ada": 0, "Bo": 60}
     remembered = store.settings()["house_rules"]["uno"]
-    assert Match.from_dict(
-        {
-            "game": "uno",
-            "players": ["A", "B"],
-            "first_dealer": "A",
-            "settings": remembered,
-            "rounds": [],
-        }
-    ).settings == uno.settings
+    assert (
+        Match.from_dict(
+            {
+                "game": "uno",
+                "players": ["A", "B"],
+                "first_dealer": "A",
+                "settings": remembered,
+                "rounds": [],
+            }
+        ).settings
+        == uno.settings
+    )
 
 
 def test_csv_names_the_cards_with_the_column_a_caller_gives(
@@ -314,3 +319,62 @@ def test_csv_names_the_cards_with_the_column_a_caller_gives(
     assert rows[0] == ["round", "Ada", "Bo", "cards"]
     assert rows[1][:3] == ["1", "40", "0"]
     assert "K" in rows[1][3]
+
+
+def hidden_seat(document: dict) -> None:
+    match = document["matches"][1]["match"]
+    match["players"][1] = "Eve\u200b"
+    match["rounds"][0]["went_out"] = "Eve\u200b"
+
+
+def hidden_player(document: dict) -> None:
+    document["players"].append({"name": "Gus\u202e"})
+
+
+@pytest.mark.parametrize(
+    ("spoil", "where", "shown"),
+    [
+        (hidden_seat, "matches[1].match.players[1]", "Eve<U+200B>"),
+        (hidden_player, "players[6].name", "Gus<U+202E>"),
+    ],
+)
+def test_an_import_with_a_hidden_character_in_a_name_is_refused_whole(
+    tmp_path: Path, spoil, where: str, shown: str
+) -> None:
+    document = valid_export(Store.in_memory(), tmp_path)
+    spoil(document)
+    path = tmp_path / "hidden.json"
+    path.write_text(json.dumps(document))
+    target = Store.in_memory()
+    before = contents(target)
+    with pytest.raises(StoreError) as caught:
+        target.import_file(path)
+    assert caught.value.code == "import-bad-name"
+    assert caught.value.params == {"path": str(path), "where": where, "name": shown}
+    assert contents(target) == before
+
+
+def test_an_import_with_a_name_like_a_known_one_is_refused_whole(
+    tmp_path: Path,
+) -> None:
+    document = valid_export(Store.in_memory(), tmp_path)
+    path = tmp_path / "all.json"
+    path.write_text(json.dumps(document))
+    target = Store.in_memory()
+    target.add_player("ＡＤＡ")
+    before = contents(target)
+    with pytest.raises(StoreError) as caught:
+        target.import_file(path)
+    assert (caught.value.code, caught.value.params) == (
+        "import-look-alike",
+        {"path": str(path), "name": "Ada", "known": "ＡＤＡ"},
+    )
+    assert contents(target) == before
+
+    # Two spellings within one file are refused the same way.
+    document["players"].append({"name": "ＢＯ"})
+    path.write_text(json.dumps(document))
+    with pytest.raises(StoreError) as caught:
+        Store.in_memory().import_file(path)
+    assert caught.value.params["name"] == "ＢＯ"
+    assert caught.value.params["known"] == "Bo"

@@ -54,7 +54,8 @@ def test_the_first_problem_in_seat_order_is_the_reason(match: Match) -> None:
 
     draft = draft.add_card("Bo", "2").use_points("Cy")
     problem = draft.check(match)
-    assert problem is not None and problem.code == "missing-hand"
+    # Cy is in points mode: the reason speaks of points, not of cards held.
+    assert problem is not None and problem.code == "missing-points"
     assert draft.set_points("Cy", "7").check(match) is None
 
 
@@ -109,6 +110,8 @@ def test_nonsense_typed_as_points_is_a_message_not_a_crash(
     problem = draft.check(match)
     assert problem is not None and problem.code == "bad-points"
     assert len(str(problem.params["points"])) <= 12
+
+
 def test_playing_on_taps_who_went_out_next_until_one_holds_cards() -> None:
     match = Match.new("crazy-eights", ["Ada", "Bo", "Cy", "Di"])
     draft = RoundDraft.start(match).choose_out("Bo").add_card("Ada", "K")

@@ -260,3 +260,18 @@ def test_the_join_code_and_guests_as_shown() -> None:
     assert fmt.guest_label(get_translator("en"), unnamed) == "Guest 3"
     spanish = fmt.guest_label(t, unnamed)
     assert "3" in spanish and spanish != "Guest 3"
+
+
+def test_a_name_given_on_joining_meets_the_name_rules(
+    store: Store, gate: ShareGate
+) -> None:
+    phone = AppState.load(store, gate, session_id="s", client_ip=PHONE_IP)
+    refused = phone.join("123 456", "Kari\u202e")
+    assert refused is not None and refused.code == "hidden-character"
+    assert phone.role is Role.LOCKED
+    assert phone.join("123 456", "  Kari   Nordmann ") is None
+    assert [g.name for g in gate.guests()] == ["Kari Nordmann"]
+    other = AppState.load(store, gate, session_id="t", client_ip="198.51.100.8")
+    refused = other.join("123 456", "KARI NORDMANN")
+    assert refused is not None and refused.code == "guest-name-taken"
+    assert other.role is Role.LOCKED

@@ -59,6 +59,8 @@ SAMPLE_PARAMS: dict[str, object] = {
     "to_version": 2,
     "attempts_left": 3,
     "seconds": 120,
+    "char": "U+200B",
+    "known": "Åsa",
 }
 
 

@@ -63,6 +63,8 @@ PARAMS: dict[str, object] = {
     "moved_to": "/d/m.bad",
     "from_version": 1,
     "to_version": 2,
+    "char": "U+200B",
+    "known": "Åsa",
 }
 
 
