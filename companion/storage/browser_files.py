@@ -1,0 +1,67 @@
+"""Document files in the browser: Pyodide's IndexedDB file system, synced on demand."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from typing import Any
+
+from companion.storage.errors import StoreError
+
+MOUNT = "/companion-data"
+"""Where the data directory is mounted in Pyodide's file system."""
+
+
+class IndexedDBFiles:
+    """A folder kept in the browser's IndexedDB (Emscripten's IDBFS).
+
+    Files are written to memory first; a write is in IndexedDB, and survives the
+    tab being killed, only once a sync that started after it has finished.
+    """
+
+    def __init__(self, fs: Any, path: str) -> None:
+        self._fs = fs
+        self.path = path
+        self._lock = asyncio.Lock()
+        self._requested = 0
+        self._done = 0
+
+    @classmethod
+    async def mount(cls, path: str = MOUNT) -> IndexedDBFiles:
+        """Mount the folder and load what IndexedDB holds of it."""
+        import pyodide_js
+        from pyodide.ffi import to_js
+
+        fs = pyodide_js.FS
+        os.makedirs(path, exist_ok=True)
+        fs.mount(fs.filesystems.IDBFS, to_js({}), path)
+        files = cls(fs, path)
+        await files._sync(populate=True)
+        return files
+
+    async def _sync(self, populate: bool) -> None:
+        from pyodide.ffi import create_once_callable
+
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+        def finished(error: Any = None) -> None:
+            if future.done():
+                return
+            if error:
+                future.set_exception(StoreError("save-failed", reason=str(error)))
+            else:
+                future.set_result(None)
+
+        self._fs.syncfs(populate, create_once_callable(finished))
+        await future
+
+    async def synced(self) -> None:
+        """Return once everything written before the call is in IndexedDB."""
+        self._requested += 1
+        ticket = self._requested
+        async with self._lock:
+            if self._done >= ticket:
+                return
+            covered = self._requested
+            await self._sync(populate=False)
+            self._done = covered
