@@ -35,6 +35,22 @@ def make_main(
     return main
 
 
+def make_device_main(store: Store) -> Callable[[ft.Page], None]:
+    """The entry of a packaged phone app (`flet build apk`): one session, no server.
+
+    The store is a data directory on the device (FLET_APP_STORAGE_DATA); a
+    table is not shared, since nothing serves it to other phones.
+    """
+
+    def main(page: ft.Page) -> None:
+        from companion.ui import features
+        from companion.ui.root import App
+
+        page.render_views(App, store, ShareGate(False), (), features.on_device())
+
+    return main
+
+
 def make_browser_main(version: str) -> Callable[[ft.Page], Awaitable[None]]:
     """The entry of the static site, whose one session runs in the browser.
 

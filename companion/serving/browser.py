@@ -25,9 +25,15 @@ async def hold_tab_lock() -> bool:
         return True
     future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
 
+    import pyodide.ffi
+
+    # JS null arrives as pyodide.ffi.jsnull (Pyodide >= 0.27), not as None.
+    nothing = (None, getattr(pyodide.ffi, "jsnull", None))
+
     def granted(lock: Any) -> Any:
-        future.set_result(lock is not None)
-        if lock is None:
+        held = not any(lock is value for value in nothing)
+        future.set_result(held)
+        if not held:
             return None
         # A promise that never settles: the lock is held until the tab goes.
         return js.Promise.new(create_once_callable(lambda _resolve, _reject: None))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+from collections.abc import Callable
 from typing import Any
 
 from companion.storage.errors import StoreError
@@ -19,8 +20,12 @@ class IndexedDBFiles:
     tab being killed, only once a sync that started after it has finished.
     """
 
-    def __init__(self, fs: Any, path: str) -> None:
+    def __init__(
+        self, fs: Any, path: str, once: Callable[[Callable[..., None]], Any]
+    ) -> None:
+        """`fs` is Emscripten's FS; `once` makes a Python function a JS callback."""
         self._fs = fs
+        self._once = once
         self.path = path
         self._lock = asyncio.Lock()
         self._requested = 0
@@ -30,18 +35,16 @@ class IndexedDBFiles:
     async def mount(cls, path: str = MOUNT) -> IndexedDBFiles:
         """Mount the folder and load what IndexedDB holds of it."""
         import pyodide_js
-        from pyodide.ffi import to_js
+        from pyodide.ffi import create_once_callable, to_js
 
         fs = pyodide_js.FS
         os.makedirs(path, exist_ok=True)
         fs.mount(fs.filesystems.IDBFS, to_js({}), path)
-        files = cls(fs, path)
+        files = cls(fs, path, create_once_callable)
         await files._sync(populate=True)
         return files
 
     async def _sync(self, populate: bool) -> None:
-        from pyodide.ffi import create_once_callable
-
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
         def finished(error: Any = None) -> None:
@@ -52,7 +55,7 @@ class IndexedDBFiles:
             else:
                 future.set_result(None)
 
-        self._fs.syncfs(populate, create_once_callable(finished))
+        self._fs.syncfs(populate, self._once(finished))
         await future
 
     async def synced(self) -> None:

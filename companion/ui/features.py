@@ -57,6 +57,11 @@ def _share_note(t: Translator, _state: AppState) -> list[ft.Control]:
     ]
 
 
+def on_device() -> Features:
+    """A packaged app on the phone itself: no sharing, data in its own folder."""
+    return Features(share=_share_note)
+
+
 def _in_browser(t: Translator, _state: AppState) -> str:
     return t.gettext("Kept in this browser, on this device only.")
 

@@ -21,8 +21,12 @@ from conftest import free_port
 from driver import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, Table
 from flows import record_round, table_seats
 from playwright.sync_api import Browser, Playwright, Route, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 
 from companion.publish.site import Site, build_site
+from companion.ui.format import language_label
+from companion.words.i18n import get_translator
+from companion.words.rules import reminders
 
 BOOT_MS = 240_000
 """Flutter, then Pyodide and the app: ~14 s on an idle machine, far more here."""
@@ -108,14 +112,21 @@ class Phone:
             self.outside.append(route.request.url)
             route.abort()
 
-    def tab(self) -> Table:
-        """A new tab at 390x844 on the site; returned once the app has drawn."""
+    def tab(self, text: str = "Matches", *, alone: bool = True) -> Table:
+        """A new tab at 390x844 on the site, once the app shows `text`.
+
+        `alone`: the tabs opened before are closed first, as a person who
+        comes back to the app later has one tab.
+        """
         assert self.browser is not None
+        if alone:
+            for old in self.browser.contexts[0].pages:
+                old.close()
         page = self.browser.contexts[0].new_page()
         page.set_viewport_size({"width": 390, "height": 844})
         table = Table(page, self.site_url)
         page.goto(self.site_url + "/")
-        return wait_for_app(table)
+        return wait_for_app(table, text)
 
     def kill(self) -> None:
         """SIGKILL the whole browser, as a phone ending a tab it needs memory for."""
@@ -223,4 +234,86 @@ def test_a_match_by_card_taps_survives_a_killed_browser(phone: Phone) -> None:
     table.standing(2, "Cy", 17)
     table.standing(3, "Bo", 50)
     _shot(table, "after-kill")
+    assert phone.calls_outside() == []
+
+
+def _open_match(table: Table) -> None:
+    table.tap("Resume Crazy Eights with Ada, Bo, and Cy")
+    table.standing(1, "Ada", 10)
+    table.standing(3, "Bo", 50)
+
+
+def test_with_the_server_gone_the_app_opens_from_the_service_worker(
+    phone: Phone, static_server: StaticServer
+) -> None:
+    table = phone.tab()
+    # The worker of the first visit has precached the site by now.
+    table.page.wait_for_function(
+        "async () => (await navigator.serviceWorker.ready).active !== null",
+        timeout=BOOT_MS,
+    )
+    static_server.stop()
+    try:
+        table.page.reload()
+        wait_for_app(table)
+        _open_match(table)
+        _shot(table, "offline")
+    finally:
+        static_server.start()
+    assert phone.calls_outside() == []
+
+
+def test_a_rebuilt_site_replaces_the_cached_one_and_keeps_the_data(
+    phone: Phone, built: Site
+) -> None:
+    rebuilt = build_site(built.folder, version="second-build")
+    assert rebuilt.version == "second-build"
+    table = phone.tab()
+    # The visit opens the cached build; its worker finds the new one, which
+    # takes over and reloads the page onto it.
+    deadline = time.monotonic() + BOOT_MS / 1000
+    version = None
+    while time.monotonic() < deadline:
+        # The reload onto the new build destroys the page being asked.
+        with contextlib.suppress(PlaywrightError):
+            version = table.page.evaluate("() => window.flet && flet.siteVersion")
+        if version == "second-build":
+            break
+        time.sleep(2)
+    assert version == "second-build"
+    wait_for_app(table)
+    table.tab("Settings")
+    table.see("App version second-build")
+    _shot(table, "settings-rebuilt")
+    table.tab("Matches")
+    _open_match(table)
+    cached = table.page.evaluate("async () => await caches.keys()")
+    assert cached == ["companion-second-build"]
+    assert phone.calls_outside() == []
+
+
+def test_a_second_tab_is_refused_and_changes_nothing(phone: Phone) -> None:
+    first = phone.tab()
+    second = phone.tab("Card Table Companion is open in another tab.", alone=False)
+    _shot(second, "second-tab")
+    assert second.page.get_by_role("button", name="New match").count() == 0
+    assert second.page.get_by_role("tab", name="Matches").count() == 0
+    second.page.close()
+    first.page.reload()
+    wait_for_app(first)
+    _open_match(first)
+    first.standing(2, "Cy", 17)
+
+
+def test_in_norwegian_a_rule_reminder_is_in_norwegian(phone: Phone) -> None:
+    table = phone.tab()
+    english, norwegian = get_translator("en"), get_translator("nb")
+    table.tab("Settings")
+    table.tap(language_label(english, "nb"))
+    table.page.get_by_role("tab", name=norwegian.gettext("Rules")).wait_for()
+    table.tab(norwegian.gettext("Rules"))
+    first = reminders("crazy-eights", "nb")[0]
+    assert first.title != reminders("crazy-eights", "en")[0].title
+    table.see(first.title)
+    _shot(table, "rules-nb")
     assert phone.calls_outside() == []
