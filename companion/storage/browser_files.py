@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+from tinydb import TinyDB
+
+from companion.storage.backends import FileBackend
 from companion.storage.errors import StoreError
+from companion.storage.storages import Check, Report
 
 MOUNT = "/companion-data"
 """Where the data directory is mounted in Pyodide's file system."""
@@ -30,6 +36,7 @@ class IndexedDBFiles:
         self._lock = asyncio.Lock()
         self._requested = 0
         self._done = 0
+        self._pending: set[asyncio.Task[None]] = set()
 
     @classmethod
     async def mount(cls, path: str = MOUNT) -> IndexedDBFiles:
@@ -68,3 +75,40 @@ class IndexedDBFiles:
             covered = self._requested
             await self._sync(populate=False)
             self._done = covered
+
+    def sync_soon(self) -> None:
+        """Start a sync for a write nobody waits on (a setting, a player, a match).
+
+        A failure is not lost: the next durable() syncs again and reports it.
+        """
+        task = asyncio.get_running_loop().create_task(self._sync_quietly())
+        self._pending.add(task)
+        task.add_done_callback(self._pending.discard)
+
+    async def _sync_quietly(self) -> None:
+        with contextlib.suppress(StoreError):
+            await self.synced()
+
+
+class SyncingBackend(FileBackend):
+    """Document files in the IndexedDB folder, each write followed by a sync."""
+
+    def __init__(self, files: IndexedDBFiles, report: Report) -> None:
+        super().__init__(Path(files.path), report)
+        self._files = files
+
+    def database(self, kind: str, key: str, check: Check) -> TinyDB:
+        """The file's database; its writes and deletions start a sync."""
+        database = super().database(kind, key, check)
+        storage = database.storage
+        for name in ("write", "destroy"):
+            change = getattr(storage, name)
+            setattr(storage, name, self._then_sync(change))
+        return database
+
+    def _then_sync(self, change: Callable[..., None]) -> Callable[..., None]:
+        def changed(*args: Any) -> None:
+            change(*args)
+            self._files.sync_soon()
+
+        return changed

@@ -12,7 +12,7 @@ from tinydb import TinyDB
 from companion.engine.match import Match
 from companion.storage import schema, transfer
 from companion.storage.backends import Backend, FileBackend, MemoryBackend
-from companion.storage.browser_files import IndexedDBFiles
+from companion.storage.browser_files import IndexedDBFiles, SyncingBackend
 from companion.storage.checks import make_check
 from companion.storage.errors import StoreError, StoreNotice
 from companion.storage.index import MatchIndex
@@ -87,10 +87,11 @@ class Store:
         """The store in the browser's IndexedDB folder (loaded: see IndexedDBFiles).
 
         No directory lock: the browser has no flock, and the app holds a Web
-        Lock instead, so that a second tab never opens the store.
+        Lock instead, so that a second tab never opens the store. Every write
+        starts a sync; durable() waits for one.
         """
         notices: list[StoreNotice] = []
-        backend = FileBackend(Path(files.path), notices.append)
+        backend = SyncingBackend(files, notices.append)
         return cls(backend, notices, durable=files.synced)
 
     @classmethod

@@ -34,19 +34,37 @@ async def _settle() -> None:
         await asyncio.sleep(0)
 
 
-def test_a_save_is_durable_only_when_its_sync_has_finished(tmp_path: Path):
+def test_a_save_is_durable_only_when_a_later_sync_has_finished(tmp_path: Path):
     async def scenario() -> None:
         fs = FakeFS()
         files = IndexedDBFiles(fs, str(tmp_path), lambda f: f)
         store = Store.in_browser(files)
         store.add_match(Match.new("crazy-eights", ["Ada", "Bo"]))
+        await _settle()
+        # The write started a sync by itself: nothing waits on it.
+        assert fs.syncs >= 1
+        started = fs.syncs
         waiting = asyncio.ensure_future(store.durable())
         await _settle()
         assert not waiting.done()
-        assert fs.syncs == 1
-        fs.finish()
-        await _settle()
+        while fs.pending and not waiting.done():
+            fs.finish()
+            await _settle()
         assert waiting.done()
+        assert fs.syncs > started
+
+    asyncio.run(scenario())
+
+
+def test_a_player_added_reaches_indexeddb_without_anyone_waiting(tmp_path: Path):
+    async def scenario() -> None:
+        fs = FakeFS()
+        store = Store.in_browser(IndexedDBFiles(fs, str(tmp_path), lambda f: f))
+        await _settle()
+        before = fs.syncs
+        store.add_player("Dana")
+        await _settle()
+        assert fs.syncs == before + 1
 
     asyncio.run(scenario())
 

@@ -36,7 +36,7 @@ def test_a_new_version_gives_another_script_so_the_browser_installs_it():
 
 def test_only_the_old_caches_of_ours_are_dropped_on_activation():
     script = service_worker_js("v2", ["./"])
-    assert "name.startsWith(\"companion-\") && name !== CACHE" in script
+    assert 'name.startsWith("companion-") && name !== CACHE' in script
 
 
 def test_a_served_app_gets_the_offline_page_when_the_server_is_gone():
