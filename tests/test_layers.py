@@ -18,7 +18,13 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "words": frozenset({"engine", "access"}),
     "ui": frozenset({"engine", "access", "storage", "words"}),
     "serving": frozenset({"engine", "access", "storage", "words", "ui"}),
-    "cli": frozenset({"engine", "access", "storage", "words", "ui", "serving"}),
+    "cli": frozenset(
+        {"engine", "access", "storage", "words", "ui", "serving", "publish"}
+    ),
+    # The web client's files as we ship them (service worker, fonts, Rive stub).
+    "webclient": frozenset(),
+    # `companion publish`: the static site, with the app's catalogs in it.
+    "publish": frozenset({"words", "webclient"}),
 }
 
 # Outside packages a layer must not touch (top-level module names).

@@ -64,6 +64,21 @@ def build_parser(t: Translator) -> argparse.ArgumentParser:
     )
     imported.add_argument("path", help=t.gettext("the file to read"))
     imported.add_argument("--data-dir", **sub_data_dir)
+    publish = commands.add_parser(
+        "publish",
+        help=t.gettext("build the app as a static site that runs in the browser"),
+    )
+    publish.add_argument(
+        "folder",
+        nargs="?",
+        default="site",
+        help=t.gettext("the folder to write ({folder})").format(folder="site"),
+    )
+    publish.add_argument(
+        "--base-url",
+        default="/",
+        help=t.gettext("the path the site is served under, e.g. /scores/ (/)"),
+    )
     return parser
 
 
@@ -79,6 +94,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from companion.cli.transfer_commands import run_import
 
         return run_import(args, t)
+    if args.command == "publish":
+        from companion.cli.publish_command import run_publish
+
+        return run_publish(args, t)
     from companion.serving.server import serve
     from companion.storage.paths import data_dir
 

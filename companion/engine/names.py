@@ -5,47 +5,49 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 
-import regex
-
 from companion.engine.errors import MatchError
+from companion.engine.unicode_text import (
+    ZWJ,
+    grapheme_clusters,
+    is_hidden,
+    is_pictograph,
+)
 
 MAX_NAME_LENGTH = 24
 """In grapheme clusters, what a person counts as characters: 👨‍👩‍👧 is one."""
 
-_GRAPHEME = regex.compile(r"\X")
-# Characters nobody can see or that steer the text around them: controls (NUL,
-# line breaks), format characters (zero-width space, bidirectional overrides,
-# soft hyphen), private-use, surrogates, unassigned code points, line and
-# paragraph separators, and the letters and symbols drawn as nothing at all
-# (Hangul fillers, the combining grapheme joiner, the blank Braille cell).
-_HIDDEN = regex.compile(
-    r"[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Cn}\p{Zl}\p{Zp}"
-    r"\p{Default_Ignorable_Code_Point}\u2800]"
-)
+
 # What an emoji sequence is made of besides its pictographs: the joiner of a
 # family or a profession, variation selectors (text or emoji style) and the
 # tag characters of subdivision flags. Only inside an emoji are they allowed.
-_EMOJI_GLUE = regex.compile(r"[\u200d\ufe00-\ufe0f\U000e0020-\U000e007f]")
-_PICTOGRAPH = regex.compile(r"[\p{Extended_Pictographic}\u20e3]")
+def _emoji_glue(char: str) -> bool:
+    code = ord(char)
+    return char == ZWJ or 0xFE00 <= code <= 0xFE0F or 0xE0020 <= code <= 0xE007F
+
+
+def _has_pictograph(cluster: str) -> bool:
+    return any(is_pictograph(char) for char in cluster)
 
 
 def _outside_emoji(cluster: str) -> str:
     """What of a grapheme cluster must be visible: all of it, but an emoji's glue."""
-    return _EMOJI_GLUE.sub("", cluster) if _PICTOGRAPH.search(cluster) else cluster
+    if not _has_pictograph(cluster):
+        return cluster
+    return "".join(char for char in cluster if not _emoji_glue(char))
 
 
 def _hidden_character(name: str) -> str | None:
-    """The first refused character of `name`, or None."""
-    for cluster in _GRAPHEME.findall(name):
-        found = _HIDDEN.search(_outside_emoji(cluster))
-        if found:
-            return found.group()
+    """The first refused character of `name` (unicode_text.is_hidden), or None."""
+    for cluster in grapheme_clusters(name):
+        for char in _outside_emoji(cluster):
+            if is_hidden(char):
+                return char
     return None
 
 
 def name_length(name: str) -> int:
     """The length of `name` as a person counts it: in grapheme clusters."""
-    return len(_GRAPHEME.findall(name))
+    return len(grapheme_clusters(name))
 
 
 def check_name(name: object) -> str:
@@ -85,10 +87,10 @@ def check_names(names: Iterable[object]) -> tuple[str, ...]:
 def spelt_out(name: str) -> str:
     """`name` with every refused character written as <U+XXXX>, to show it safely."""
     return "".join(
-        _HIDDEN.sub(lambda found: f"<U+{ord(found.group()):04X}>", cluster)
-        if not _PICTOGRAPH.search(cluster)
-        else cluster
-        for cluster in _GRAPHEME.findall(name)
+        cluster
+        if _has_pictograph(cluster)
+        else "".join(f"<U+{ord(c):04X}>" if is_hidden(c) else c for c in cluster)
+        for cluster in grapheme_clusters(name)
     )
 
 
@@ -110,7 +112,9 @@ def name_key(name: str) -> str:
     folded = unicodedata.normalize("NFKC", name)
     folded = unicodedata.normalize("NFKC", folded.casefold())
     visible = "".join(
-        cluster if _PICTOGRAPH.search(cluster) else _HIDDEN.sub("", cluster)
-        for cluster in _GRAPHEME.findall(folded)
+        cluster
+        if _has_pictograph(cluster)
+        else "".join(c for c in cluster if not is_hidden(c))
+        for cluster in grapheme_clusters(folded)
     )
     return " ".join(visible.split())

@@ -1,8 +1,12 @@
-"""The per-session entry Flet calls, loading the app's screens on the first session."""
+"""The per-session entry Flet calls: the served app's, or the static site's.
+
+This is the one place where the two builds differ: where the store lives and
+which features exist (ui.features); the screens are the same.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import flet as ft
 
@@ -23,8 +27,51 @@ def make_main(
         # Imported by the first session, not before the server starts: the
         # screens and the Flet controls they use take ~140 ms to load, and the
         # server answers its first request without them (bench/README.md).
+        from companion.ui import features
         from companion.ui.root import App
 
-        page.render_views(App, store, gate, links)
+        page.render_views(App, store, gate, links, features.served())
+
+    return main
+
+
+def make_device_main(store: Store) -> Callable[[ft.Page], None]:
+    """The entry of a packaged phone app (`flet build apk`): one session, no server.
+
+    The store is a data directory on the device (FLET_APP_STORAGE_DATA); a
+    table is not shared, since nothing serves it to other phones.
+    """
+
+    def main(page: ft.Page) -> None:
+        from companion.ui import features
+        from companion.ui.root import App
+
+        page.render_views(App, store, ShareGate(False), (), features.on_device())
+
+    return main
+
+
+def make_browser_main(version: str) -> Callable[[ft.Page], Awaitable[None]]:
+    """The entry of the static site, whose one session runs in the browser.
+
+    The store is the browser's IndexedDB, held by this tab alone; nothing is
+    shared, so there is no join code and no Share this table.
+    """
+
+    async def main(page: ft.Page) -> None:
+        from companion.serving import browser
+        from companion.storage.browser_files import IndexedDBFiles
+        from companion.ui import features
+        from companion.ui.other_tab_screen import OtherTabScreen
+        from companion.ui.root import App
+
+        if not await browser.hold_tab_lock():
+            info = await page.get_device_info()
+            page.render_views(OtherTabScreen, list(getattr(info, "languages", [])))
+            return
+        store = Store.in_browser(await IndexedDBFiles.mount())
+        persistent = await browser.storage_is_persistent()
+        site = features.static(version, persistent)
+        page.render_views(App, store, ShareGate(False), (), site)
 
     return main

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +14,7 @@ from companion.engine.games import Game
 from companion.engine.match import Match
 from companion.storage import schema, transfer
 from companion.storage.backends import Backend, FileBackend, MemoryBackend
+from companion.storage.browser_files import IndexedDBFiles, SyncingBackend
 from companion.storage.checks import make_check
 from companion.storage.errors import StoreError, StoreNotice
 from companion.storage.index import MatchIndex
@@ -45,8 +46,10 @@ class Store:
         backend: Backend,
         notices: list[StoreNotice],
         lock: DirectoryLock | None = None,
+        durable: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
         self._lock = threading.RLock()
+        self._durable = durable
         self._backend = backend
         self._directory_lock = lock
         self.data_dir: Path | None = backend.root
@@ -96,6 +99,18 @@ class Store:
             raise
 
     @classmethod
+    def in_browser(cls, files: IndexedDBFiles) -> Store:
+        """The store in the browser's IndexedDB folder (loaded: see IndexedDBFiles).
+
+        No directory lock: the browser has no flock, and the app holds a Web
+        Lock instead, so that a second tab never opens the store. Every write
+        starts a sync; durable() waits for one.
+        """
+        notices: list[StoreNotice] = []
+        backend = SyncingBackend(files, notices.append)
+        return cls(backend, notices, durable=files.synced)
+
+    @classmethod
     def in_memory(cls) -> Store:
         """A store that keeps everything in memory: for tests."""
         return cls(MemoryBackend(), [])
@@ -106,6 +121,15 @@ class Store:
             if self._directory_lock is not None:
                 self._directory_lock.release()
                 self._directory_lock = None
+
+    async def durable(self) -> None:
+        """Return once every change that returned so far survives a killed tab.
+
+        On disk that is already so when a save returns (it is fsynced); in the
+        browser it waits for the sync to IndexedDB. StoreError if that failed.
+        """
+        if self._durable is not None:
+            await self._durable()
 
     def __enter__(self) -> Store:
         return self

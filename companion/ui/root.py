@@ -6,6 +6,7 @@ import flet as ft
 
 from companion.access.sharing import ShareGate
 from companion.storage import Store
+from companion.ui.features import Features, FeaturesContext
 from companion.ui.join_screen import JoinScreen
 from companion.ui.match_view import MatchOutlet
 from companion.ui.matches_screen import MatchesScreen
@@ -58,11 +59,17 @@ async def _browser_languages(page: ft.Page) -> list[str]:
 
 
 @ft.component
-def App(store: Store, gate: ShareGate, links: tuple[str, ...] = ()) -> list[ft.View]:
+def App(
+    store: Store,
+    gate: ShareGate,
+    links: tuple[str, ...] = (),
+    features: Features | None = None,
+) -> list[ft.View]:
     """One browser session: its state, kept live with the other sessions.
 
     A session that has not joined a shared table gets the Join screen and
     nothing else: no route is rendered, so no data reaches its browser.
+    `features` are the build's own parts (the served app's when None).
     """
     page = ft.context.page
     state, _ = ft.use_state(
@@ -123,6 +130,10 @@ def App(store: Store, gate: ShareGate, links: tuple[str, ...] = ()) -> list[ft.V
     page.theme_mode = THEME_MODES[state.theme]
     page.theme = theme()
     page.dark_theme = theme()
-    if not state.role.can_see:
-        return StateContext(state, lambda: [JoinScreen()])
-    return StateContext(state, lambda: ft.Router(ROUTES, manage_views=True))
+
+    def views() -> list[ft.View]:
+        if not state.role.can_see:
+            return StateContext(state, lambda: [JoinScreen()])
+        return StateContext(state, lambda: ft.Router(ROUTES, manage_views=True))
+
+    return FeaturesContext(features, views)

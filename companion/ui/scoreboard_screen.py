@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 import flet as ft
 
 from companion.engine.match import Match
+from companion.storage import StoreError
 from companion.ui import format as fmt
 from companion.ui.history import round_history, totals_chart
 from companion.ui.render_guard import guarded_screen
@@ -156,14 +157,28 @@ def _snack(t: Translator, text: str, undo: Callable[[], None] | None = None) -> 
 def show_undo(
     state: AppState, match_id: str, before: Match, after: Match, text: str
 ) -> None:
-    """Tell that a change was saved, offering to put `before` back."""
+    """Tell that a change was saved, offering to put `before` back.
+
+    Told only once the store says the change is durable: in the browser that
+    is after the sync to IndexedDB, so a tab killed after the message loses
+    nothing.
+    """
     t = state.t
+    page = ft.context.page
 
     def undo() -> None:
         if state.save_match(match_id, before, base=after):
-            _snack(t, t.gettext("Undone."))
+            page.run_task(acknowledge, t.gettext("Undone."), None)
 
-    _snack(t, text, undo)
+    async def acknowledge(message: str, offer: Callable[[], None] | None) -> None:
+        try:
+            await state.store.durable()
+        except StoreError as error:
+            state.report(error)
+            return
+        _snack(t, message, offer)
+
+    page.run_task(acknowledge, text, undo)
 
 
 @ft.component

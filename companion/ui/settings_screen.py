@@ -10,8 +10,8 @@ from pathlib import Path
 import flet as ft
 
 from companion.ui import format as fmt
+from companion.ui.features import Features, use_features
 from companion.ui.render_guard import guarded_screen
-from companion.ui.share_section import share_section
 from companion.ui.shell import choices, screen, section_title, toggle_row
 from companion.ui.state import AppState, use_app
 from companion.ui.theme import TARGET
@@ -66,8 +66,8 @@ def _data(
     state: AppState,
     outcome: str | None,
     set_outcome: Callable[..., None],
+    features: Features,
 ) -> list[ft.Control]:
-    where = state.store.data_dir
 
     async def export() -> None:
         # The file goes to the phone or computer holding the browser (a download),
@@ -112,11 +112,7 @@ def _data(
 
     return [
         section_title(t.gettext("Your data")),
-        ft.Text(
-            t.gettext("Kept in {path}").format(path=str(where))
-            if where
-            else t.gettext("Kept in memory only: it is gone when the app stops.")
-        ),
+        ft.Text(features.data_place(t, state)),
         ft.Row(
             [
                 ft.OutlinedButton(
@@ -135,6 +131,7 @@ def _data(
             wrap=True,
         ),
         ft.Text(outcome) if outcome else None,
+        *features.about(t, state),
     ]
 
 
@@ -144,11 +141,12 @@ def SettingsScreen() -> ft.View:
     """The app's settings; the language is named in itself."""
     state, t = use_app()
     outcome, set_outcome = ft.use_state(None)
+    features = use_features()
     controls = [
-        *share_section(t, state),
+        *features.share(t, state),
         *_language(t, state),
         *_theme(t, state),
         # The data, its folder, export and import are the host's alone.
-        *(_data(t, state, outcome, set_outcome) if state.is_host else []),
+        *(_data(t, state, outcome, set_outcome, features) if state.is_host else []),
     ]
     return screen(state, "/settings", t.gettext("Settings"), controls, nav=3)

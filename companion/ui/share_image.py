@@ -6,14 +6,16 @@ import functools
 import io
 from dataclasses import dataclass
 from datetime import datetime
-from importlib import resources
-
-from PIL import Image, ImageDraw, ImageFont
+from importlib import resources, util
+from typing import TYPE_CHECKING
 
 from companion.engine.match import Match
 from companion.ui import format as fmt
 from companion.ui.history import plotted_rounds
 from companion.words.i18n import Translator
+
+if TYPE_CHECKING:
+    from PIL import ImageDraw, ImageFont
 
 WIDTH = 1080
 """Wide enough to stay sharp on a phone shown full width, small enough to send."""
@@ -59,7 +61,14 @@ screen, and it has every letter of our four languages."""
 
 
 @functools.cache
+def can_draw_pictures() -> bool:
+    """Whether Pillow is there to draw with (the static build has none)."""
+    return util.find_spec("PIL") is not None
+
+
 def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    from PIL import ImageFont
+
     try:
         with resources.as_file(resources.files("flet_web") / ROBOTO) as path:
             return ImageFont.truetype(str(path), size)
@@ -108,6 +117,9 @@ def standings_png(
     t: Translator, match: Match, when: datetime | None, dark: bool
 ) -> bytes:
     """The standings as a PNG: game, date, winner, totals and the totals chart."""
+    # Imported here: the static build runs without Pillow (can_draw_pictures).
+    from PIL import Image, ImageDraw
+
     palette = DARK if dark else LIGHT
     standings = match.ranking()
     chart = bool(match.rounds)

@@ -9,7 +9,7 @@ import flet as ft
 
 from companion.engine.match import Match
 from companion.ui import format as fmt
-from companion.ui.share_image import image_name, standings_png
+from companion.ui.share_image import can_draw_pictures, image_name, standings_png
 from companion.ui.state import AppState
 from companion.words.i18n import Translator
 
@@ -39,15 +39,17 @@ def share_handler(
     async def share() -> None:
         when = match_time(state, match_id)
         text = fmt.summary_text(t, match, when)
+        subject = fmt.game_name(t, match.game_id)
+        if not can_draw_pictures():
+            await ft.Share().share_text(text, subject=subject)
+            return
         picture = ft.ShareFile.from_bytes(
             standings_png(t, match, when, is_dark(state)),
             mime_type="image/png",
             name=image_name(match, when),
         )
         try:
-            result = await ft.Share().share_files(
-                [picture], text=text, subject=fmt.game_name(t, match.game_id)
-            )
+            result = await ft.Share().share_files([picture], text=text, subject=subject)
             shared = result.status is not ft.ShareResultStatus.UNAVAILABLE
         except (RuntimeError, TimeoutError):
             # The client could not share: offer the picture as a download.

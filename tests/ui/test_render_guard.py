@@ -65,7 +65,10 @@ def test_every_screen_shows_the_error_screen_when_it_fails_to_render() -> None:
     for module in sorted(ui.glob("*.py")):
         tree = ast.parse(module.read_text(encoding="utf-8"))
         for node in tree.body:
-            if isinstance(node, ast.FunctionDef) and node.name.endswith("Screen"):
+            is_screen = isinstance(node, ast.FunctionDef) and (
+                node.returns is not None and ast.unparse(node.returns) == "ft.View"
+            )
+            if is_screen:
                 names = {ast.unparse(d) for d in node.decorator_list}
                 if "ft.component" in names and "guarded_screen" not in names:
                     unguarded.append(f"{module.name}:{node.name}")

@@ -1,0 +1,54 @@
+"""`companion publish [DIR]`: build the static site and say how to try it."""
+
+import argparse
+import sys
+from pathlib import Path
+
+from companion.publish.site import PublishError, Site, build_site, normalise_base_url
+from companion.words.i18n import Translator
+
+
+def _size(t: Translator, size: int) -> str:
+    # TRANSLATORS: {size} is a number of megabytes, e.g. 33.4.
+    return t.gettext("{size} MB").format(size=t.number(round(size / 1e6, 1)))
+
+
+def _refusal(t: Translator, error: PublishError) -> str:
+    path = error.params.get("path", "")
+    if error.code == "not-a-folder":
+        return t.gettext("{path} is a file, not a folder.").format(path=path)
+    return t.gettext(
+        "{path} is not empty and holds no site built before: "
+        "give an empty or new folder."
+    ).format(path=path)
+
+
+def report(t: Translator, site: Site, base_url: str) -> list[str]:
+    """The lines printed after a build: where, how big, how to try it."""
+    folder = str(site.folder)
+    return [
+        t.gettext("Site written to {folder} ({count} files, {size}).").format(
+            folder=folder, count=t.number(len(site.files)), size=_size(t, site.size)
+        ),
+        t.gettext("Version: {version}").format(version=site.version),
+        t.gettext("Try it on this computer:"),
+        f"    python -m http.server -d {folder} 8000",
+        t.gettext("then open {url}").format(url=f"http://127.0.0.1:8000{base_url}")
+        if base_url == "/"
+        # TRANSLATORS: {url} is an address; {folder} the folder to serve it from.
+        else t.gettext("served so that {url} is the folder {folder}").format(
+            url=f"http://127.0.0.1:8000{base_url}", folder=folder
+        ),
+    ]
+
+
+def run_publish(args: argparse.Namespace, t: Translator) -> int:
+    """companion publish [DIR] [--base-url /path/]: write the static site."""
+    base_url = normalise_base_url(args.base_url)
+    try:
+        site = build_site(Path(args.folder), base_url)
+    except PublishError as error:
+        print(f"companion: {_refusal(t, error)}", file=sys.stderr)
+        return 1
+    print("\n".join(report(t, site, base_url)))
+    return 0

@@ -1,0 +1,118 @@
+"""What a published site ships: the client files, package files and locales."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+from pathlib import PurePosixPath
+
+BROWSER_LANGUAGES = ("en", "nb", "sv", "es")
+"""The languages the app speaks: Babel's data for these (and `root`) ships."""
+
+BROWSER_DISTRIBUTIONS = (
+    "flet",
+    "flet-charts",
+    "tinydb",
+    "babel",
+    "msgpack",
+    "repath",
+    "six",
+)
+"""The pure-Python distributions the app imports in the browser (flet's own too).
+
+Server-only ones (flet-web, uvicorn, segno, ifaddr, platformdirs) stay out:
+nothing the browser runs imports them.
+"""
+
+# The static site draws with CanvasKit (dart2js) in its full variant on every
+# browser: Safari cannot use the skwasm build, and one variant means every file
+# the service worker precaches is one the page loads.
+CLIENT_FILES_DROPPED = (
+    "main.dart.wasm",
+    "main.dart.mjs",
+    "flutter.js.map",
+    "flutter_service_worker.js",
+    "canvaskit/chromium/",
+    "canvaskit/experimental_webparagraph/",
+    "canvaskit/skwasm",
+    "canvaskit/wimp",
+    "canvaskit/canvaskit.js.symbols",
+    # Pyodide's command line for Node (python, .bat, .exe) and type declarations.
+    "pyodide/python.",
+    "pyodide/python_cli_entry.mjs",
+    "pyodide/ffi.d.ts",
+    "pyodide/pyodide.d.ts",
+    "pyodide/package.json",
+    # The archive ships no requirements, so micropip is never loaded.
+    "pyodide/micropip-",
+    "pyodide/packaging-",
+    # Flet's own icons: ours are written in their place.
+    "icons/icon-",
+    "icons/apple-touch-icon",
+    "favicon.png",
+)
+
+
+CLIENT_FILES_DROPPED_EXACTLY = ("pyodide/python",)
+
+
+def client_file_ships(relative: str) -> bool:
+    """Whether a file of Flet's prebuilt web client (path relative to it) ships."""
+    if relative.endswith(".symbols") or "__pycache__" in relative:
+        return False
+    if relative in CLIENT_FILES_DROPPED_EXACTLY:
+        return False
+    return not any(relative.startswith(prefix) for prefix in CLIENT_FILES_DROPPED)
+
+
+@cache
+def babel_locales(languages: Iterable[str] = BROWSER_LANGUAGES) -> frozenset[str]:
+    """Babel's locale data files the languages load: each one and its parents.
+
+    Babel reads a locale's parents first (nb's is no, then root), so those
+    ship too; CLDR names a few parents that are not a prefix of the locale.
+    """
+    from babel.core import get_global
+
+    exceptions = get_global("parent_exceptions")
+    names = {"root"}
+    for language in languages:
+        name = language
+        while name != "root":
+            names.add(name)
+            parent = exceptions.get(name)
+            if parent is None:
+                parent = name.rsplit("_", 1)[0] if "_" in name else "root"
+            name = parent
+    return frozenset(names)
+
+
+def package_file_ships(
+    relative: str, languages: Iterable[str] = BROWSER_LANGUAGES
+) -> bool:
+    """Whether a file of an installed distribution (path in site-packages) ships.
+
+    Compiled modules cannot run in Pyodide (msgpack falls back to pure Python),
+    bytecode is for another Python, and Babel keeps only the app's locales.
+    """
+    path = PurePosixPath(relative)
+    if "__pycache__" in path.parts or path.suffix in {".so", ".pyd", ".pyc"}:
+        return False
+    # flet-charts carries the Dart source of its Flutter side, built into the client.
+    if path.parts[0] == "flutter":
+        return False
+    if path.parts[:2] == ("babel", "locale-data"):
+        return path.stem in babel_locales(tuple(languages))
+    # RECORD lists files that no longer ship, with hashes of the full install.
+    return not (path.parent.name.endswith(".dist-info") and path.name == "RECORD")
+
+
+def own_file_ships(relative: str) -> bool:
+    """Whether a file of our package (path inside `companion/`) ships.
+
+    The command line and this build step run on a computer, never in the browser.
+    """
+    path = PurePosixPath(relative)
+    if path.parts[0] in {"cli", "publish"} or "__pycache__" in path.parts:
+        return False
+    return path.suffix in {".py", ".po", ".toml"} and not path.name.endswith(".pyc")

@@ -1,0 +1,150 @@
+"""The site's page: index.html's Flet settings, the manifest, the service worker."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+from companion.webclient.service_worker import (
+    SCRIPT_NAME,
+    registration_js,
+    service_worker_js,
+)
+
+NAME = "Card Table Companion"
+SHORT_NAME = "Card Table"
+DESCRIPTION = "Scores for Crazy Eights, Vändåtta and Uno, kept on this phone."
+THEME_COLOUR = "#2E7D32"
+"""The felt green the app's colour scheme grows from (ui.theme.SEED)."""
+BACKGROUND_COLOUR = "#FFFFFF"
+
+_CONFIG_ANCHOR = "<!-- fletAppConfig -->"
+_BOOTSTRAP_ANCHOR = "var flutterConfig = {"
+_FLUTTER_WORKER = re.compile(r"serviceWorkerSettings:\s*\{[^{}]*\},\s*")
+
+
+# Only a window may ask for persistent storage; the app (in a worker) reads
+# the answer with navigator.storage.persisted().
+_PERSIST = (
+    "if (navigator.storage && navigator.storage.persist) {\n"
+    "  navigator.storage.persist();\n"
+    "}\n"
+)
+
+
+class PageError(Exception):
+    """Flet's page no longer looks as this build expects: it must be updated."""
+
+
+def _replace_once(text: str, pattern: str, replacement: str) -> str:
+    changed, count = re.subn(pattern, replacement, text, count=1)
+    if count != 1:
+        raise PageError(pattern)
+    return changed
+
+
+def flet_config(base_url: str, version: str) -> list[str]:
+    """The `flet.*` settings that make the client run the app in Pyodide, locally.
+
+    The Pyodide URL is absolute: the module worker's import() rejects the bare
+    `pyodide/pyodide.mjs` that Flet 1.0.5's publish writes. Routes live in the
+    URL's fragment, so any static host serves every route with the one page.
+    """
+    return [
+        "flet.pyodide = true;",
+        "flet.micropipIncludePre = false;",
+        'flet.pythonModuleName = "main";',
+        'flet.appPackageUrl = "app.tar.gz";',
+        f'flet.pyodideUrl = "{base_url}pyodide/pyodide.mjs";',
+        f'flet.canvasKitBaseUrl = "{base_url}canvaskit/";',
+        'flet.fontFallbackBaseUrl = "assets/fonts/";',
+        "flet.noCdn = true;",
+        'flet.webRenderer = "canvaskit";',
+        'flet.routeUrlStrategy = "hash";',
+        f'flet.entrypointBaseUrl = "{base_url}";',
+        f'flet.assetBase = "{base_url}";',
+        f'flet.siteVersion = "{version}";',
+    ]
+
+
+def patch_index(index: str, base_url: str, version: str) -> str:
+    """Flet's index.html with our name, base URL, settings and service worker."""
+    index = _replace_once(
+        index, r'(<base\b[^>]*\bhref\s*=\s*)"[^"]*"', rf'\g<1>"{base_url}"'
+    )
+    script = "\n".join(flet_config(base_url, version))
+    registration = registration_js(f"{base_url}{SCRIPT_NAME}")
+    if _CONFIG_ANCHOR not in index:
+        raise PageError(_CONFIG_ANCHOR)
+    index = index.replace(
+        _CONFIG_ANCHOR,
+        f"<script>\n{script}\n</script>\n<script>\n{registration}{_PERSIST}</script>",
+    )
+    index = _replace_once(index, r"<title>[^<]*</title>", f"<title>{NAME}</title>")
+    index = _replace_once(
+        index,
+        r'<meta name="description" content="[^"]*">',
+        f'<meta name="description" content="{DESCRIPTION}">',
+    )
+    return _replace_once(
+        index,
+        r'<meta name="apple-mobile-web-app-title" content="[^"]*">',
+        f'<meta name="apple-mobile-web-app-title" content="{SHORT_NAME}">',
+    )
+
+
+def patch_bootstrap(bootstrap: str) -> str:
+    """Flutter's loader with the full CanvasKit and without Flutter's own worker.
+
+    Flutter's worker registration would replace ours (same scope); the full
+    CanvasKit variant is the one every browser can run, so only it ships.
+    """
+    bootstrap, count = _FLUTTER_WORKER.subn("", bootstrap, count=1)
+    if count != 1 or _BOOTSTRAP_ANCHOR not in bootstrap:
+        raise PageError("flutter_bootstrap.js")
+    return bootstrap.replace(
+        _BOOTSTRAP_ANCHOR, f'{_BOOTSTRAP_ANCHOR}\n    canvasKitVariant: "full",', 1
+    )
+
+
+def manifest(base_url: str) -> dict[str, object]:
+    """The web app manifest: what a phone's Add to Home Screen installs."""
+    icons: list[dict[str, str]] = []
+    for size in (192, 512):
+        icons.append(_icon(f"icons/icon-{size}.png", size, "any"))
+        icons.append(_icon(f"icons/icon-maskable-{size}.png", size, "maskable"))
+    return {
+        "name": NAME,
+        "short_name": SHORT_NAME,
+        "description": DESCRIPTION,
+        "start_url": base_url,
+        "scope": base_url,
+        "display": "standalone",
+        "orientation": "portrait",
+        "background_color": BACKGROUND_COLOUR,
+        "theme_color": THEME_COLOUR,
+        "prefer_related_applications": False,
+        "icons": icons,
+    }
+
+
+def _icon(src: str, size: int, purpose: str) -> dict[str, str]:
+    sizes = f"{size}x{size}"
+    return {"src": src, "sizes": sizes, "type": "image/png", "purpose": purpose}
+
+
+def precache_list(files: Sequence[str]) -> list[str]:
+    """What the worker fetches on install: the page's address and every file."""
+    skipped = {SCRIPT_NAME, ".companion-site"}
+    return ["./", *(f for f in sorted(files) if f not in skipped)]
+
+
+def write_service_worker(folder: Path, version: str, files: Sequence[str]) -> None:
+    """Write the worker that precaches the site's `files` (paths in the site).
+
+    Its URLs are relative to its own, at the site's base: they hold under any
+    `--base-url`.
+    """
+    script = service_worker_js(version, precache_list(files))
+    (folder / SCRIPT_NAME).write_text(script, "utf-8")

@@ -1,0 +1,201 @@
+"""Build the static site: Flet's web client, Pyodide, and the app packed for it."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import io
+import json
+import shutil
+import tarfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from importlib.metadata import distribution
+from pathlib import Path
+
+from companion.publish import contents, page
+
+SITE_MARKER = ".companion-site"
+"""Left in a built site, so that a rebuild may empty that folder and no other."""
+
+APP_ARCHIVE = "app.tar.gz"
+ENTRY_MODULE = "main"
+
+_ICONS = Path(__file__).parent / "icons"
+_OWN_PACKAGE = Path(__file__).resolve().parents[1]
+
+
+class PublishError(Exception):
+    """The site cannot be built where asked: `code` says why (translated by the CLI)."""
+
+    def __init__(self, code: str, **params: str) -> None:
+        super().__init__(code, params)
+        self.code = code
+        self.params = params
+
+
+@dataclass(frozen=True)
+class Site:
+    """A built site: where it is, its version, and every file in it."""
+
+    folder: Path
+    version: str
+    files: tuple[str, ...]
+    size: int
+
+
+def client_folder() -> Path:
+    """Flet's prebuilt web client, with its Pyodide, as flet-web installed it."""
+    import flet_web
+
+    return Path(flet_web.__file__).parent / "web"
+
+
+def normalise_base_url(base_url: str) -> str:
+    """`path`, `/path` or `/path/` as the `/path/` the page is served under."""
+    inner = base_url.strip().strip("/")
+    return "/" if not inner else f"/{inner}/"
+
+
+def _files_under(root: Path) -> Iterator[tuple[str, Path]]:
+    for path in sorted(root.rglob("*")):
+        if path.is_file():
+            yield path.relative_to(root).as_posix(), path
+
+
+def client_files(root: Path) -> list[tuple[str, Path]]:
+    """The client's files that ship: (path in the site, source file)."""
+    ships = contents.client_file_ships
+    return [(rel, path) for rel, path in _files_under(root) if ships(rel)]
+
+
+def package_files() -> list[tuple[str, Path]]:
+    """Every file the archive's `__pypackages__` holds: (path in it, source file).
+
+    The installed distributions the browser needs (with their dist-info, so
+    nothing would ask PyPI for them), our own package from its source, and its
+    catalogs and rule reminders where the installed package keeps them.
+    """
+    found: list[tuple[str, Path]] = []
+    for name in contents.BROWSER_DISTRIBUTIONS:
+        dist = distribution(name)
+        for file in dist.files or ():
+            relative = file.as_posix()
+            if relative.startswith("..") or not contents.package_file_ships(relative):
+                continue
+            source = Path(str(dist.locate_file(file)))
+            if source.is_file():
+                found.append((relative, source))
+    for relative, source in _files_under(_OWN_PACKAGE):
+        if contents.own_file_ships(relative):
+            found.append((f"companion/{relative}", source))
+    for relative, source in _files_under(locales_source()):
+        if relative.endswith((".po", ".toml")):
+            found.append((f"companion/locales/{relative}", source))
+    return sorted(found)
+
+
+def locales_source() -> Path:
+    """The catalogs and rule reminders the running copy of the app uses."""
+    from companion.words.i18n import locales_dir
+
+    return locales_dir()
+
+
+def entry_module(version: str) -> str:
+    """The module Flet's worker runs: the app's browser start, told its version."""
+    return (
+        '"""Card Table Companion in the browser (written by `companion publish`)."""\n'
+        "\n"
+        "from companion.serving.browser import start\n"
+        "\n"
+        f"start(version={version!r})\n"
+    )
+
+
+def app_archive(files: list[tuple[str, Path]], version: str) -> bytes:
+    """The app archive: the entry module and `__pypackages__`, repeatable bytes."""
+    raw = io.BytesIO()
+    entries = [(f"{ENTRY_MODULE}.py", entry_module(version).encode())]
+    entries += [(f"__pypackages__/{rel}", src.read_bytes()) for rel, src in files]
+    # mtime 0 and sorted names: the same inputs give the same bytes.
+    with tarfile.open(fileobj=raw, mode="w", format=tarfile.PAX_FORMAT) as tar:
+        for name, data in entries:
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            info.mode = 0o644
+            tar.addfile(info, io.BytesIO(data))
+    return gzip.compress(raw.getvalue(), mtime=0)
+
+
+def content_version(
+    client: list[tuple[str, Path]], packages: list[tuple[str, Path]], base_url: str
+) -> str:
+    """A version that changes whenever any file that ships or the base URL does."""
+    digest = hashlib.sha256(base_url.encode())
+    for relative, source in [*client, *packages]:
+        digest.update(relative.encode() + b"\0")
+        digest.update(hashlib.sha256(source.read_bytes()).digest())
+    return digest.hexdigest()[:12]
+
+
+def _prepare(folder: Path) -> None:
+    if folder.exists() and not folder.is_dir():
+        raise PublishError("not-a-folder", path=str(folder))
+    if folder.is_dir() and any(folder.iterdir()):
+        if not (folder / SITE_MARKER).is_file():
+            raise PublishError("folder-not-empty", path=str(folder))
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+
+
+def write_client_assets(folder: Path) -> None:
+    """The client's fonts and plugins as the site serves them.
+
+    The single place where the trimmed font manifest and the local Rive file
+    (companion.webclient, issue 17) are to be written. Until then: Flet's font
+    manifest with the bundled Roboto added, as Flet's server does with no CDN
+    (without it Flutter fetches Roboto from a font URL the site does not have).
+    """
+    manifest_path = folder / "assets" / "FontManifest.json"
+    fonts = json.loads(manifest_path.read_text("utf-8"))
+    if not any(font.get("family") == "Roboto" for font in fonts):
+        fonts.append({"family": "Roboto", "fonts": [{"asset": "fonts/roboto.woff2"}]})
+    manifest_path.write_text(json.dumps(fonts), "utf-8")
+
+
+def build_site(folder: Path, base_url: str = "/", version: str | None = None) -> Site:
+    """Write the static site into `folder` (emptied first if it holds an older one).
+
+    `version` defaults to a digest of everything that ships; the service worker's
+    cache is named after it, so a new build replaces the old cache.
+    """
+    base = normalise_base_url(base_url)
+    client = client_files(client_folder())
+    packages = package_files()
+    version = version or content_version(client, packages, base)
+    _prepare(folder)
+    for relative, source in client:
+        target = folder / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, target)
+    (folder / APP_ARCHIVE).write_bytes(app_archive(packages, version))
+    for icon in sorted(_ICONS.glob("icon-*.png")):
+        shutil.copyfile(icon, folder / "icons" / icon.name)
+    shutil.copyfile(_ICONS / "icon-192.png", folder / "icons/apple-touch-icon-192.png")
+    shutil.copyfile(_ICONS / "favicon.png", folder / "favicon.png")
+    write_client_assets(folder)
+    index = folder / "index.html"
+    index.write_text(page.patch_index(index.read_text("utf-8"), base, version), "utf-8")
+    bootstrap = folder / "flutter_bootstrap.js"
+    bootstrap.write_text(page.patch_bootstrap(bootstrap.read_text("utf-8")), "utf-8")
+    (folder / "manifest.json").write_text(
+        json.dumps(page.manifest(base), ensure_ascii=False, indent=2), "utf-8"
+    )
+    (folder / "version.json").write_text(json.dumps({"version": version}), "utf-8")
+    precache = sorted(rel for rel, _ in _files_under(folder))
+    page.write_service_worker(folder, version, precache)
+    (folder / SITE_MARKER).write_text(version, "utf-8")
+    files = tuple(sorted(rel for rel, _ in _files_under(folder)))
+    size = sum((folder / rel).stat().st_size for rel in files)
+    return Site(folder, version, files, size)

@@ -1,0 +1,68 @@
+"""The static site's start inside Pyodide: one tab at a time, storage kept."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import flet as ft
+
+TAB_LOCK = "card-table-companion-store"
+"""The Web Lock the tab holding the store keeps until it closes."""
+
+
+async def hold_tab_lock() -> bool:
+    """Take the store's Web Lock for as long as this tab lives; False if taken.
+
+    A second tab of the site would otherwise load the same IndexedDB files and
+    overwrite the first one's changes with its own.
+    """
+    import js
+    from pyodide.ffi import create_once_callable, to_js
+
+    locks = getattr(js.navigator, "locks", None)
+    if locks is None:
+        return True
+    future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+
+    import pyodide.ffi
+
+    # JS null arrives as pyodide.ffi.jsnull (Pyodide >= 0.27), not as None.
+    nothing = (None, getattr(pyodide.ffi, "jsnull", None))
+
+    def granted(lock: Any) -> Any:
+        held = not any(lock is value for value in nothing)
+        future.set_result(held)
+        if not held:
+            return None
+        # A promise that never settles: the lock is held until the tab goes.
+        return js.Promise.new(create_once_callable(lambda _resolve, _reject: None))
+
+    options = to_js({"ifAvailable": True}, dict_converter=js.Object.fromEntries)
+    locks.request(TAB_LOCK, options, create_once_callable(granted))
+    return await future
+
+
+async def storage_is_persistent() -> bool | None:
+    """Whether the browser will keep the site's data (None: it cannot say).
+
+    The page asks for persistent storage as it loads (index.html): only a
+    window may ask; this worker can only learn the answer.
+    """
+    import js
+
+    storage = getattr(js.navigator, "storage", None)
+    if storage is None or not hasattr(storage, "persisted"):
+        return None
+    try:
+        return bool(await storage.persisted())
+    except Exception:
+        # A browser that will not answer leaves it unknown, never the app down.
+        return None
+
+
+def start(version: str) -> None:
+    """Run the app in this page's Pyodide (the entry module of the site calls it)."""
+    from companion.serving.app import make_browser_main
+
+    ft.run(make_browser_main(version))

@@ -1,0 +1,114 @@
+"""Document files in the browser: Pyodide's IndexedDB file system, synced on demand."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tinydb import TinyDB
+
+from companion.storage.backends import FileBackend
+from companion.storage.errors import StoreError
+from companion.storage.storages import Check, Report
+
+MOUNT = "/companion-data"
+"""Where the data directory is mounted in Pyodide's file system."""
+
+
+class IndexedDBFiles:
+    """A folder kept in the browser's IndexedDB (Emscripten's IDBFS).
+
+    Files are written to memory first; a write is in IndexedDB, and survives the
+    tab being killed, only once a sync that started after it has finished.
+    """
+
+    def __init__(
+        self, fs: Any, path: str, once: Callable[[Callable[..., None]], Any]
+    ) -> None:
+        """`fs` is Emscripten's FS; `once` makes a Python function a JS callback."""
+        self._fs = fs
+        self._once = once
+        self.path = path
+        self._lock = asyncio.Lock()
+        self._requested = 0
+        self._done = 0
+        self._pending: set[asyncio.Task[None]] = set()
+
+    @classmethod
+    async def mount(cls, path: str = MOUNT) -> IndexedDBFiles:
+        """Mount the folder and load what IndexedDB holds of it."""
+        import pyodide_js
+        from pyodide.ffi import create_once_callable, to_js
+
+        fs = pyodide_js.FS
+        os.makedirs(path, exist_ok=True)
+        fs.mount(fs.filesystems.IDBFS, to_js({}), path)
+        files = cls(fs, path, create_once_callable)
+        await files._sync(populate=True)
+        return files
+
+    async def _sync(self, populate: bool) -> None:
+        future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+
+        def finished(error: Any = None) -> None:
+            if future.done():
+                return
+            if error:
+                future.set_exception(StoreError("save-failed", reason=str(error)))
+            else:
+                future.set_result(None)
+
+        self._fs.syncfs(populate, self._once(finished))
+        await future
+
+    async def synced(self) -> None:
+        """Return once everything written before the call is in IndexedDB."""
+        self._requested += 1
+        ticket = self._requested
+        async with self._lock:
+            if self._done >= ticket:
+                return
+            covered = self._requested
+            await self._sync(populate=False)
+            self._done = covered
+
+    def sync_soon(self) -> None:
+        """Start a sync for a write nobody waits on (a setting, a player, a match).
+
+        A failure is not lost: the next durable() syncs again and reports it.
+        """
+        task = asyncio.get_running_loop().create_task(self._sync_quietly())
+        self._pending.add(task)
+        task.add_done_callback(self._pending.discard)
+
+    async def _sync_quietly(self) -> None:
+        with contextlib.suppress(StoreError):
+            await self.synced()
+
+
+class SyncingBackend(FileBackend):
+    """Document files in the IndexedDB folder, each write followed by a sync."""
+
+    def __init__(self, files: IndexedDBFiles, report: Report) -> None:
+        super().__init__(Path(files.path), report)
+        self._files = files
+
+    def database(self, kind: str, key: str, check: Check) -> TinyDB:
+        """The file's database; its writes and deletions start a sync."""
+        database = super().database(kind, key, check)
+        storage = database.storage
+        for name in ("write", "destroy"):
+            change = getattr(storage, name)
+            setattr(storage, name, self._then_sync(change))
+        return database
+
+    def _then_sync(self, change: Callable[..., None]) -> Callable[..., None]:
+        def changed(*args: Any) -> None:
+            change(*args)
+            self._files.sync_soon()
+
+        return changed

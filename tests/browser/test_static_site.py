@@ -1,0 +1,320 @@
+"""The published static site on a phone: the app in the browser, data kept there.
+
+The tests run in order on one site, one static server and one browser
+profile (a Pyodide start costs tens of seconds here): each one continues
+from what the one before left, as one person's phone would.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import free_port
+from driver import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, Table
+from flows import record_round, table_seats
+from playwright.sync_api import Browser, Playwright, Route, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
+
+from companion.publish.site import Site, build_site
+from companion.ui.format import language_label
+from companion.words.i18n import get_translator
+from companion.words.rules import reminders
+
+BOOT_MS = 240_000
+"""Flutter, then Pyodide and the app: ~14 s on an idle machine, far more here."""
+
+RIVE_UNTIL_STUBBED = (
+    "https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/wasm/"
+    "rive_native.js"
+)
+"""Flet's client asks the Rive CDN at start; issue 17's local stub ends that."""
+
+
+class StaticServer:
+    """`python -m http.server` on 127.0.0.1 serving one folder: any static host."""
+
+    def __init__(self, folder: Path, port: int) -> None:
+        self.folder = folder
+        self.port = port
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> StaticServer:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "http.server", "-b", "127.0.0.1",
+             "-d", str(self.folder), str(self.port)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            with contextlib.suppress(OSError):
+                import urllib.request
+
+                with urllib.request.urlopen(self.url + "/", timeout=2):
+                    return self
+            time.sleep(0.2)
+        raise RuntimeError("static server did not answer")
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+            self.process = None
+
+
+class Phone:
+    """Chromium on one profile, which it keeps across a kill, driven over CDP."""
+
+    def __init__(self, playwright: Playwright, profile: Path, site_url: str) -> None:
+        self.playwright = playwright
+        self.profile = profile
+        self.site_url = site_url
+        self.outside: list[str] = []
+        self.process: subprocess.Popen[bytes] | None = None
+        self.browser: Browser | None = None
+
+    def start(self) -> Phone:
+        port_file = self.profile / "DevToolsActivePort"
+        port_file.unlink(missing_ok=True)
+        self.process = subprocess.Popen(
+            [CHROMIUM, "--headless", f"--user-data-dir={self.profile}",
+             "--remote-debugging-port=0", *CHROMIUM_ARGS, "about:blank"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )  # fmt: skip
+        deadline = time.monotonic() + 60
+        while not port_file.is_file() or not port_file.read_text().strip():
+            if time.monotonic() > deadline:
+                raise RuntimeError("Chromium did not open its DevTools port")
+            time.sleep(0.2)
+        port = port_file.read_text().split()[0]
+        self.browser = self.playwright.chromium.connect_over_cdp(
+            f"http://127.0.0.1:{port}"
+        )
+        self.browser.contexts[0].route("**/*", self._only_the_site)
+        return self
+
+    def _only_the_site(self, route: Route) -> None:
+        if route.request.url.startswith(self.site_url + "/"):
+            route.continue_()
+        else:
+            self.outside.append(route.request.url)
+            route.abort()
+
+    def tab(self, text: str = "Matches", *, alone: bool = True) -> Table:
+        """A new tab at 390x844 on the site, once the app shows `text`.
+
+        `alone`: the tabs opened before are closed first, as a person who
+        comes back to the app later has one tab.
+        """
+        assert self.browser is not None
+        if alone:
+            for old in self.browser.contexts[0].pages:
+                old.close()
+        page = self.browser.contexts[0].new_page()
+        page.set_viewport_size({"width": 390, "height": 844})
+        table = Table(page, self.site_url)
+        page.goto(self.site_url + "/")
+        return wait_for_app(table, text)
+
+    def kill(self) -> None:
+        """SIGKILL the whole browser, as a phone ending a tab it needs memory for."""
+        assert self.process is not None
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait()
+        self.process = None
+        with contextlib.suppress(Exception):
+            if self.browser is not None:
+                self.browser.close()
+        self.browser = None
+
+    def close(self) -> None:
+        if self.process is not None:
+            with contextlib.suppress(Exception):
+                if self.browser is not None:
+                    self.browser.close()
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def calls_outside(self) -> list[str]:
+        return [url for url in self.outside if url != RIVE_UNTIL_STUBBED]
+
+
+def wait_for_app(table: Table, text: str = "Matches") -> Table:
+    """Wait until the app (not only Flutter) has drawn a screen with `text`."""
+    page = table.page
+    # Flutter drops its placeholder once semantics are on: it may be gone.
+    placeholder = page.locator("flt-semantics-placeholder")
+    deadline = time.monotonic() + BOOT_MS / 1000
+    while time.monotonic() < deadline:
+        # Semantics are switched on by a click on Flutter's placeholder.
+        with contextlib.suppress(Exception):
+            if placeholder.count():
+                placeholder.dispatch_event("click", timeout=1000)
+        if page.get_by_role("tab", name=text).or_(page.get_by_text(text)).count():
+            return table
+        time.sleep(2)
+    raise AssertionError(f"the app did not show {text!r} in {BOOT_MS} ms")
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Site:
+    return build_site(tmp_path_factory.mktemp("static") / "site")
+
+
+@pytest.fixture(scope="module")
+def static_server(built: Site) -> Iterator[StaticServer]:
+    server = StaticServer(built.folder, free_port()).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module")
+def phone(
+    static_server: StaticServer, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Phone]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is not installed")
+    profile = tmp_path_factory.mktemp("profile")
+    with sync_playwright() as playwright:
+        device = Phone(playwright, profile, static_server.url).start()
+        yield device
+        device.close()
+
+
+def _shot(table: Table, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    table.shot(f"static-{name}")
+
+
+def _start_match(table: Table, players: list[str]) -> None:
+    table.tap("New match")
+    table.see("House rules")
+    table.tap("Crazy Eights", exact=False)
+    for name in players:
+        table.fill("New player's name", name)
+        table.tap("Add player")
+        table.see(f"{len(table_seats(players, name))}. {name}")
+    table.tap("Start match")
+    table.button("Record round").wait_for()
+
+
+def test_a_match_by_card_taps_survives_a_killed_browser(phone: Phone) -> None:
+    table = phone.tab()
+    _shot(table, "matches")
+    _start_match(table, ["Ada", "Bo", "Cy"])
+    # Ada goes out; Bo holds an eight (50), Cy a king and two threes (16).
+    record_round(table, "Ada", {"Bo": ["8"], "Cy": ["K", "3", "3"]})
+    table.see("Round 1 saved.")
+    table.standing(1, "Ada", 0)
+    table.standing(2, "Cy", 16)
+    table.standing(3, "Bo", 50)
+    # Bo goes out; Ada holds a king (10), Cy an ace (1).
+    record_round(table, "Bo", {"Ada": ["K"], "Cy": ["A"]})
+    table.see("Round 2 saved.")
+    phone.kill()
+
+    phone.start()
+    table = phone.tab()
+    table.tap("Resume Crazy Eights with Ada, Bo, and Cy")
+    table.standing(1, "Ada", 10)
+    table.standing(2, "Cy", 17)
+    table.standing(3, "Bo", 50)
+    _shot(table, "after-kill")
+    assert phone.calls_outside() == []
+
+
+def _open_match(table: Table) -> None:
+    table.tap("Resume Crazy Eights with Ada, Bo, and Cy")
+    table.standing(1, "Ada", 10)
+    table.standing(3, "Bo", 50)
+
+
+def test_with_the_server_gone_the_app_opens_from_the_service_worker(
+    phone: Phone, static_server: StaticServer
+) -> None:
+    table = phone.tab()
+    # The worker of the first visit has precached the site by now.
+    table.page.wait_for_function(
+        "async () => (await navigator.serviceWorker.ready).active !== null",
+        timeout=BOOT_MS,
+    )
+    static_server.stop()
+    try:
+        table.page.reload()
+        wait_for_app(table)
+        _open_match(table)
+        _shot(table, "offline")
+    finally:
+        static_server.start()
+    assert phone.calls_outside() == []
+
+
+def test_a_rebuilt_site_replaces_the_cached_one_and_keeps_the_data(
+    phone: Phone, built: Site
+) -> None:
+    rebuilt = build_site(built.folder, version="second-build")
+    assert rebuilt.version == "second-build"
+    table = phone.tab()
+    # The visit opens the cached build; its worker finds the new one, which
+    # takes over and reloads the page onto it.
+    deadline = time.monotonic() + BOOT_MS / 1000
+    version = None
+    while time.monotonic() < deadline:
+        # The reload onto the new build destroys the page being asked.
+        with contextlib.suppress(PlaywrightError):
+            version = table.page.evaluate("() => window.flet && flet.siteVersion")
+        if version == "second-build":
+            break
+        time.sleep(2)
+    assert version == "second-build"
+    wait_for_app(table)
+    table.tab("Settings")
+    table.see("App version second-build")
+    _shot(table, "settings-rebuilt")
+    table.tab("Matches")
+    _open_match(table)
+    cached = table.page.evaluate("async () => await caches.keys()")
+    assert cached == ["companion-second-build"]
+    assert phone.calls_outside() == []
+
+
+def test_a_second_tab_is_refused_and_changes_nothing(phone: Phone) -> None:
+    first = phone.tab()
+    second = phone.tab("Card Table Companion is open in another tab.", alone=False)
+    _shot(second, "second-tab")
+    assert second.page.get_by_role("button", name="New match").count() == 0
+    assert second.page.get_by_role("tab", name="Matches").count() == 0
+    second.page.close()
+    first.page.reload()
+    wait_for_app(first)
+    _open_match(first)
+    first.standing(2, "Cy", 17)
+
+
+def test_in_norwegian_a_rule_reminder_is_in_norwegian(phone: Phone) -> None:
+    table = phone.tab()
+    english, norwegian = get_translator("en"), get_translator("nb")
+    table.tab("Settings")
+    table.tap(language_label(english, "nb"))
+    table.page.get_by_role("tab", name=norwegian.gettext("Rules")).wait_for()
+    table.tab(norwegian.gettext("Rules"))
+    first = reminders("crazy-eights", "nb")[0]
+    assert first.title != reminders("crazy-eights", "en")[0].title
+    table.see(first.title)
+    _shot(table, "rules-nb")
+    assert phone.calls_outside() == []

@@ -1,0 +1,146 @@
+"""A built site: what it holds, its page, its manifest, its worker, its versions."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import subprocess
+import sys
+import tarfile
+from pathlib import Path
+
+import pytest
+
+from companion.publish.site import (
+    PublishError,
+    Site,
+    build_site,
+    normalise_base_url,
+)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+    return build_site(tmp_path_factory.mktemp("built") / "site", "/scores")
+
+
+def _archive_names(site: Site) -> set[str]:
+    data = (site.folder / "app.tar.gz").read_bytes()
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        return set(tar.getnames())
+
+
+def test_base_urls_are_normalised():
+    assert normalise_base_url("") == "/"
+    assert normalise_base_url("/") == "/"
+    assert normalise_base_url("scores") == "/scores/"
+    assert normalise_base_url("/scores/") == "/scores/"
+
+
+def test_the_site_holds_one_client_and_the_app_archive(site: Site):
+    assert {"index.html", "app.tar.gz", "manifest.json", "service_worker.js"} <= set(
+        site.files
+    )
+    assert "canvaskit/canvaskit.wasm" in site.files
+    assert not [f for f in site.files if "skwasm" in f or "chromium/" in f]
+    assert site.size == sum((site.folder / f).stat().st_size for f in site.files)
+
+
+def test_the_archive_vendors_every_browser_package_with_its_metadata(site: Site):
+    names = _archive_names(site)
+    assert "main.py" in names
+    for needed in (
+        "flet/__init__.py",
+        "flet_charts/__init__.py",
+        "tinydb/__init__.py",
+        "babel/global.dat",
+        "msgpack/fallback.py",
+        "repath.py",
+        "six.py",
+        "companion/ui/root.py",
+        "companion/locales/nb/LC_MESSAGES/companion.po",
+        "companion/locales/es/rules/uno.toml",
+    ):
+        assert f"__pypackages__/{needed}" in names, needed
+    # micropip finds these and asks nothing.
+    dist_infos = {n.split("/")[1] for n in names if ".dist-info/" in n}
+    assert {"flet-1.0.5.dist-info", "tinydb-4.9.0.dist-info"} <= dist_infos
+    for server_only in ("segno/", "ifaddr/", "flet_web/", "uvicorn/", "companion/cli/"):
+        assert not [n for n in names if n.startswith(f"__pypackages__/{server_only}")]
+    assert not [n for n in names if n.endswith(".so")]
+
+
+def test_the_vendored_packages_run_the_app_without_site_packages(
+    site: Site, tmp_path: Path
+):
+    with tarfile.open(site.folder / "app.tar.gz") as tar:
+        tar.extractall(tmp_path, filter="data")
+    script = (
+        "import sys; sys.path.insert(0, '__pypackages__')\n"
+        "from companion.words.i18n import get_translator\n"
+        "import companion.ui.root, companion.serving.app\n"
+        "t = get_translator('nb')\n"
+        "print(t.gettext('Settings'), t.number(1234.5))\n"
+    )
+    # -S: no site-packages, so only what the archive holds can be imported.
+    done = subprocess.run(
+        [sys.executable, "-S", "-c", script],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.strip() == "Innstillinger 1\xa0234,5"
+
+
+def test_the_page_runs_the_app_from_the_sites_own_files(site: Site):
+    index = (site.folder / "index.html").read_text("utf-8")
+    assert '<base href="/scores/">' in index
+    assert 'flet.pyodideUrl = "/scores/pyodide/pyodide.mjs";' in index
+    assert "flet.pyodide = true;" in index
+    assert f'flet.siteVersion = "{site.version}";' in index
+    assert "<title>Card Table Companion</title>" in index
+    assert 'register("/scores/service_worker.js")' in index
+    assert not re.search(r"https?://", index.split("<body>")[0].split("-->", 1)[1])
+    bootstrap = (site.folder / "flutter_bootstrap.js").read_text("utf-8")
+    # Flutter's own worker would take our worker's place.
+    assert "serviceWorkerSettings: {" not in bootstrap
+    assert 'canvasKitVariant: "full"' in bootstrap
+
+
+def test_the_manifest_installs_our_name_colours_and_icons(site: Site):
+    manifest = json.loads((site.folder / "manifest.json").read_text("utf-8"))
+    assert manifest["name"] == "Card Table Companion"
+    assert manifest["start_url"] == "/scores/"
+    assert manifest["display"] == "standalone"
+    purposes = {(i["sizes"], i["purpose"]) for i in manifest["icons"]}
+    assert {("192x192", "any"), ("512x512", "any")} <= purposes
+    assert {("192x192", "maskable"), ("512x512", "maskable")} <= purposes
+    for icon in manifest["icons"]:
+        assert (site.folder / icon["src"]).is_file()
+
+
+def test_the_worker_precaches_every_file_of_the_build(site: Site):
+    script = (site.folder / "service_worker.js").read_text("utf-8")
+    listed = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", script, re.S)[1])
+    expected = {f for f in site.files if f not in {"service_worker.js"}}
+    expected.discard(".companion-site")
+    assert set(listed) == {"./", *expected}
+    assert f'const VERSION = "{site.version}";' in script
+
+
+def test_a_rebuild_with_other_content_has_another_version(tmp_path: Path):
+    first = build_site(tmp_path / "site")
+    again = build_site(tmp_path / "site")
+    assert again.version == first.version
+    other = build_site(tmp_path / "site", "/elsewhere/")
+    assert other.version != first.version
+
+
+def test_a_folder_that_holds_something_else_is_left_alone(tmp_path: Path):
+    (tmp_path / "notes.txt").write_text("mine")
+    with pytest.raises(PublishError) as refused:
+        build_site(tmp_path)
+    assert refused.value.code == "folder-not-empty"
+    assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]

@@ -1,0 +1,112 @@
+"""The browser's IndexedDB folder: a change counts as saved once a later sync ends."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from companion.engine.match import Match
+from companion.storage import Store, StoreError
+from companion.storage.browser_files import IndexedDBFiles
+
+
+class FakeFS:
+    """Emscripten's FS.syncfs as the browser runs it: finished later, in order."""
+
+    def __init__(self) -> None:
+        self.pending: list[tuple[bool, Callable[..., None]]] = []
+        self.syncs = 0
+
+    def syncfs(self, populate: bool, done: Callable[..., None]) -> None:
+        self.syncs += 1
+        self.pending.append((populate, done))
+
+    def finish(self, error: str | None = None) -> None:
+        _populate, done = self.pending.pop(0)
+        done(error)
+
+
+async def _settle() -> None:
+    for _ in range(5):
+        await asyncio.sleep(0)
+
+
+def test_a_save_is_durable_only_when_a_later_sync_has_finished(tmp_path: Path):
+    async def scenario() -> None:
+        fs = FakeFS()
+        files = IndexedDBFiles(fs, str(tmp_path), lambda f: f)
+        store = Store.in_browser(files)
+        store.add_match(Match.new("crazy-eights", ["Ada", "Bo"]))
+        await _settle()
+        # The write started a sync by itself: nothing waits on it.
+        assert fs.syncs >= 1
+        started = fs.syncs
+        waiting = asyncio.ensure_future(store.durable())
+        await _settle()
+        assert not waiting.done()
+        while fs.pending and not waiting.done():
+            fs.finish()
+            await _settle()
+        assert waiting.done()
+        assert fs.syncs > started
+
+    asyncio.run(scenario())
+
+
+def test_a_player_added_reaches_indexeddb_without_anyone_waiting(tmp_path: Path):
+    async def scenario() -> None:
+        fs = FakeFS()
+        store = Store.in_browser(IndexedDBFiles(fs, str(tmp_path), lambda f: f))
+        await _settle()
+        before = fs.syncs
+        store.add_player("Dana")
+        await _settle()
+        assert fs.syncs == before + 1
+
+    asyncio.run(scenario())
+
+
+def test_a_save_during_a_sync_waits_for_the_next_sync(tmp_path: Path):
+    async def scenario() -> None:
+        fs = FakeFS()
+        files = IndexedDBFiles(fs, str(tmp_path), lambda f: f)
+        first = asyncio.ensure_future(files.synced())
+        await _settle()
+        # Written after the first sync began: that sync may not hold it.
+        second = asyncio.ensure_future(files.synced())
+        third = asyncio.ensure_future(files.synced())
+        await _settle()
+        fs.finish()
+        await _settle()
+        assert first.done() and not second.done()
+        # One more sync covers both changes made while the first one ran.
+        assert fs.syncs == 2
+        fs.finish()
+        await _settle()
+        assert second.done() and third.done()
+        assert fs.syncs == 2
+
+    asyncio.run(scenario())
+
+
+def test_a_failed_sync_is_a_store_error(tmp_path: Path):
+    async def scenario() -> None:
+        fs = FakeFS()
+        files = IndexedDBFiles(fs, str(tmp_path), lambda f: f)
+        waiting = asyncio.ensure_future(files.synced())
+        await _settle()
+        fs.finish("QuotaExceededError")
+        with pytest.raises(StoreError) as failed:
+            await waiting
+        assert failed.value.code == "save-failed"
+
+    asyncio.run(scenario())
+
+
+def test_a_store_on_disk_is_durable_when_a_save_returns(tmp_path: Path):
+    with Store.open(tmp_path) as store:
+        store.add_match(Match.new("crazy-eights", ["Ada", "Bo"]))
+        asyncio.run(asyncio.wait_for(store.durable(), timeout=5))
