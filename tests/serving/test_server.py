@@ -8,13 +8,12 @@ import re
 import sys
 from pathlib import Path
 
-import flet as ft
 import ifaddr
 import pytest
 
 from companion.access.share_links import terminal_qr
 from companion.access.sharing import ShareGate
-from companion.serving import app
+from companion.serving import app, web_app
 from companion.serving.server import is_loopback, serve
 from companion.storage import Store
 from companion.words.i18n import get_translator
@@ -51,7 +50,7 @@ def test_a_data_directory_in_use_is_refused_with_a_message(
 
 
 class FakeRun:
-    """Stands in for ft.run: records what serve() started and returns at once."""
+    """Stands in for web_app.run: records what serve() started, returns at once."""
 
     def __init__(self) -> None:
         self.calls: list[dict[str, object]] = []
@@ -65,15 +64,23 @@ class FakeRun:
         self.links.append(links)
         return "main"
 
-    def __call__(self, main: object, **options: object) -> None:
-        options["FORWARDED_ALLOW_IPS"] = os.environ.get("FORWARDED_ALLOW_IPS")
-        self.calls.append(options)
+    def __call__(self, served: object, host: str, port: int) -> None:
+        self.calls.append(
+            {
+                "served": served,
+                "host": host,
+                "port": port,
+                "FORWARDED_ALLOW_IPS": os.environ.get("FORWARDED_ALLOW_IPS"),
+            }
+        )
 
 
 @pytest.fixture
 def started(monkeypatch: pytest.MonkeyPatch) -> FakeRun:
     fake = FakeRun()
-    monkeypatch.setattr(ft, "run", fake)
+    monkeypatch.setattr(web_app, "run", fake)
+    monkeypatch.setattr(web_app, "web_app", lambda main: ("served", main))
+    monkeypatch.setattr(web_app, "start_compressing", lambda served: None)
     monkeypatch.setattr(app, "make_main", fake.make_main)
     monkeypatch.setattr(
         ifaddr, "get_adapters", lambda **_: [_adapter("lo", "127.0.0.1"), WIFI]
