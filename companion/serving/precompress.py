@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import gzip
 import os
 import sys
@@ -50,6 +51,9 @@ FIRST = (
 
 DONE = "complete"
 """The marker written into a cache folder once every file in it is compressed."""
+
+LOCK = "compressing.lock"
+"""Held by the one process compressing into a cache folder."""
 
 
 def candidates(web_dir: Path) -> list[str]:
@@ -138,11 +142,21 @@ def _refused(target: Path) -> Path:
 
 
 def main(argv: list[str]) -> int:
-    """`python -m companion.serving.precompress WEB_DIR CACHE_DIR`, at low priority."""
+    """`python -m companion.serving.precompress WEB_DIR CACHE_DIR`, at low priority.
+
+    One process at a time per cache folder: a second one (another server
+    started meanwhile) leaves at once.
+    """
     web_dir, cache_dir = (Path(arg) for arg in argv)
     # The server answers phones meanwhile: this work waits for idle time.
     os.nice(19)
-    precompress(web_dir, cache_dir)
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    with (cache_dir / LOCK).open("a") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return 0
+        precompress(web_dir, cache_dir)
     return 0
 
 
