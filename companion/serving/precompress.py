@@ -142,23 +142,27 @@ def _refused(target: Path) -> Path:
 
 
 def main(argv: list[str]) -> int:
-    """`python -m companion.serving.precompress WEB_DIR CACHE_DIR`, at low priority.
+    """`python -m companion.serving.precompress WEB_DIR CACHE_DIR`; 0 when done.
 
     One process at a time per cache folder: a second one (another server
-    started meanwhile) leaves at once.
+    started meanwhile) leaves at once. A folder that cannot be written (a full
+    disk, say) ends it quietly with 1: the files are then sent uncompressed.
     """
     web_dir, cache_dir = (Path(arg) for arg in argv)
-    # The server answers phones meanwhile: this work waits for idle time.
-    os.nice(19)
-    cache_dir.mkdir(parents=True, exist_ok=True)
-    with (cache_dir / LOCK).open("a") as lock:
-        try:
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            return 0
-        precompress(web_dir, cache_dir)
+    try:
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        with (cache_dir / LOCK).open("a") as lock:
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                return 0
+            precompress(web_dir, cache_dir)
+    except OSError:
+        return 1
     return 0
 
 
 if __name__ == "__main__":
+    # The server answers phones meanwhile: this work waits for idle time.
+    os.nice(19)
     sys.exit(main(sys.argv[1:]))

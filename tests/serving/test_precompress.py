@@ -11,6 +11,7 @@ import brotli
 from companion.serving.precompress import (
     DONE,
     candidates,
+    main,
     precompress,
     variant,
     variant_path,
@@ -83,3 +84,15 @@ def test_a_run_stopped_midway_is_finished_by_the_next(tmp_path: Path) -> None:
     variant_path(cache, "canvaskit/skwasm.js", "br").unlink()
     (cache / DONE).unlink()
     assert precompress(web, cache) == 1
+
+
+def test_a_cache_folder_that_cannot_be_written_ends_quietly(tmp_path: Path) -> None:
+    blocked = tmp_path / "file"
+    blocked.write_text("not a folder")
+    assert main([str(_web(tmp_path)), str(blocked / "cache")]) == 1
+
+
+def test_the_command_compresses_into_the_cache_folder(tmp_path: Path) -> None:
+    web, cache = _web(tmp_path), tmp_path / "cache"
+    assert main([str(web), str(cache)]) == 0
+    assert (cache / DONE).exists()
