@@ -88,8 +88,12 @@ def is_page_path(path: str) -> bool:
     return path not in FLET_ROUTES and ("." not in last or last.endswith(".html"))
 
 
-class Bytes:
-    """One in-memory file, compressed once, with its ETag."""
+class MemoryFile:
+    """One file kept in memory, compressed once, with its ETag: a `Route`.
+
+    For example `routes={"/sw.js": MemoryFile(script, "text/javascript",
+    REVALIDATE)}` in `web_app.web_app` serves one more file.
+    """
 
     def __init__(self, body: bytes, media_type: str, cache_control: str) -> None:
         self.media_type = media_type
@@ -150,9 +154,9 @@ class ClientLayer:
             (name.encode(), value.encode())
             for name, value in security_headers(client).items()
         ]
-        self.page = Bytes(client.page, "text/html", REVALIDATE)
+        self.page = MemoryFile(client.page, "text/html", REVALIDATE)
         self.replaced = {
-            path: Bytes(body, _media_type(path), FOREVER)
+            path: MemoryFile(body, _media_type(path), FOREVER)
             for path, body in client.replaced.items()
         }
         self.routes: dict[str, Route] = dict(routes or {})
