@@ -17,9 +17,10 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "storage": frozenset({"engine"}),
     "words": frozenset({"engine", "access"}),
     "ui": frozenset({"engine", "access", "storage", "words"}),
-    "serving": frozenset({"engine", "access", "storage", "words", "ui"}),
+    "serving": frozenset({"engine", "access", "storage", "words", "ui", "webclient"}),
     "cli": frozenset(
-        {"engine", "access", "storage", "words", "ui", "serving", "publish"}
+        {"engine", "access", "storage", "words", "ui", "serving"}
+        | {"publish", "webclient"}
     ),
     # The web client's files as we ship them (service worker, fonts, Rive stub).
     "webclient": frozenset(),

@@ -7,8 +7,6 @@ import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-import flet as ft
-
 from companion.access.share_links import (
     WILDCARD_IPV4,
     WILDCARD_IPV6,
@@ -115,18 +113,18 @@ def serve(host: str, port: int, data_dir: Path, share: bool = False) -> None:
     gate = ShareGate(share or not is_loopback(host), on_replaced=new_code_announcer(t))
     links = phone_urls(host, port) if gate.shared else ()
     announce(t, host, port, gate, links)
-    from companion.serving import flet_quirks
+    from companion.serving import flet_quirks, web_app
     from companion.serving.app import make_main
 
     flet_quirks.apply()
-
+    compressing = None
     try:
-        ft.run(
-            make_main(store, gate, links),
-            view=ft.AppView.WEB_BROWSER,
-            host=host,
-            port=port,
-            no_cdn=True,
-        )
+        served = web_app.web_app(make_main(store, gate, links))
+        compressing = web_app.start_compressing(served)
+        web_app.run(served, host, port)
     finally:
+        if compressing is not None:
+            # Its copies are renamed into place whole: stopping it loses none.
+            compressing.terminate()
+            compressing.wait()
         store.close()

@@ -10,14 +10,13 @@ import re
 import sys
 from pathlib import Path
 
-import flet as ft
 import ifaddr
 import pytest
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from companion.access.share_links import terminal_qr
 from companion.access.sharing import TABLE_LIMITS, AccessError, ShareGate
-from companion.serving import app
+from companion.serving import app, web_app
 from companion.serving.server import (
     TRUST_FORWARDED_FOR,
     is_loopback,
@@ -59,7 +58,7 @@ def test_a_data_directory_in_use_is_refused_with_a_message(
 
 
 class FakeRun:
-    """Stands in for ft.run: records what serve() started and returns at once."""
+    """Stands in for web_app.run: records what serve() started, returns at once."""
 
     def __init__(self) -> None:
         self.calls: list[dict[str, object]] = []
@@ -73,15 +72,23 @@ class FakeRun:
         self.links.append(links)
         return "main"
 
-    def __call__(self, main: object, **options: object) -> None:
-        options["FORWARDED_ALLOW_IPS"] = os.environ.get("FORWARDED_ALLOW_IPS")
-        self.calls.append(options)
+    def __call__(self, served: object, host: str, port: int) -> None:
+        self.calls.append(
+            {
+                "served": served,
+                "host": host,
+                "port": port,
+                "FORWARDED_ALLOW_IPS": os.environ.get("FORWARDED_ALLOW_IPS"),
+            }
+        )
 
 
 @pytest.fixture
 def started(monkeypatch: pytest.MonkeyPatch) -> FakeRun:
     fake = FakeRun()
-    monkeypatch.setattr(ft, "run", fake)
+    monkeypatch.setattr(web_app, "run", fake)
+    monkeypatch.setattr(web_app, "web_app", lambda main: ("served", main))
+    monkeypatch.setattr(web_app, "start_compressing", lambda served: None)
     monkeypatch.setattr(app, "make_main", fake.make_main)
     monkeypatch.setattr(
         ifaddr, "get_adapters", lambda **_: [_adapter("lo", "127.0.0.1"), WIFI]

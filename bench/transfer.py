@@ -1,0 +1,187 @@
+"""Transfer bench: what a phone downloads, and how soon it sees the Matches screen.
+
+Run: PYTHONPATH=$PWD python bench/transfer.py [--runs 2]   (from the repository root)
+Ours (`python -m companion.cli.main` from this tree, our HTTP layer, an empty
+data directory) against plain `ft.run` serving bench/minimal_app.py (one Text).
+Each run, in a fresh browser context: (a) bytes over the wire (the DevTools
+protocol's encodedDataLength, summed) on a first visit and on a reload; (b)
+seconds from navigating to the first rendered screen (ours: the Matches screen
+with "New match"; minimal: its Text) on an emulated phone on Wi-Fi: 20 Mbit/s
+down, 5 Mbit/s up, 40 ms latency, CPU slowed 4x; first visit (empty cache)
+and repeat visit (a new tab in the same context: the browser's cache kept).
+Runs alternate ours, minimal, and minimal served through our HTTP layer
+(bench/minimal_served.py: the floor that serving alone reaches). Our client
+is compressed before the first run (once per installed version; see
+companion/serving/precompress.py).
+Targets (issue 17): first visit <= 5 MB, reload <= 200 KB; (b) first visit
+<= 0.6x and repeat visit <= 0.3x plain Flet's time, medians of per-run ratios.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from harness import (
+    PHONE,
+    WAIT_MS,
+    Server,
+    Table,
+    chromium,
+    minimal_command,
+    open_with_semantics,
+    ratios,
+    runs_argument,
+    verdict,
+    wait_for_text,
+)
+from minimal_app import TEXT
+from playwright.sync_api import Browser, Page
+
+from companion.serving.client_files import shipped_client
+from companion.serving.precompress import precompress
+from companion.serving.web_app import cache_dir
+
+WIFI = {
+    "offline": False,
+    "latency": 40,
+    "downloadThroughput": 20_000_000 / 8,
+    "uploadThroughput": 5_000_000 / 8,
+}
+CPU_SLOWDOWN = 4
+OURS_TEXT = "New match"
+MB = 1_000_000
+
+
+def ours_here(data_dir: Path) -> Callable[[int], list[str]]:
+    """This tree's `companion` (not the installed command), given a port."""
+    return lambda port: [
+        sys.executable, "-m", "companion.cli.main",
+        "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data_dir),
+    ]  # fmt: skip
+
+
+class Counted:
+    """A tab whose HTTP bytes are counted; optionally a phone on Wi-Fi."""
+
+    def __init__(self, page: Page, phone: bool) -> None:
+        self.page = page
+        page.set_default_timeout(WAIT_MS)
+        self.cdp = page.context.new_cdp_session(page)
+        self.cdp.send("Network.enable")
+        self.received: dict[str, int] = {}
+        self.cdp.on("Network.loadingFinished", self._finished)
+        if phone:
+            self.cdp.send("Network.emulateNetworkConditions", WIFI)
+            self.cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+
+    def _finished(self, event: dict) -> None:
+        self.received[event["requestId"]] = int(event["encodedDataLength"])
+
+    def visit(self, url: str | None, needle: str) -> tuple[float, int]:
+        """Seconds to `needle` on screen and bytes received (url None: reload)."""
+        self.received.clear()
+        start = time.perf_counter()
+        if url is None:
+            self.page.reload()
+        else:
+            self.page.goto(url)
+        open_with_semantics(self.page, None)
+        wait_for_text(self.page, needle)
+        seconds = time.perf_counter() - start
+        # Whatever the screen still fetches (icons, fonts) counts as well.
+        time.sleep(1.0)
+        return seconds, sum(self.received.values())
+
+
+def one_run(browser: Browser, server: Server, needle: str) -> dict[str, float]:
+    """First visit, repeat visit and reload of one server, in a fresh context."""
+    context = browser.new_context(viewport=PHONE, locale="en-US")
+    try:
+        first = Counted(context.new_page(), phone=True)
+        first_s, first_bytes = first.visit(server.url + "/", needle)
+        first.page.close()
+        repeat = Counted(context.new_page(), phone=True)
+        repeat_s, repeat_bytes = repeat.visit(server.url + "/", needle)
+        _, reload_bytes = repeat.visit(None, needle)
+    finally:
+        context.close()
+    return {
+        "first s": first_s,
+        "repeat s": repeat_s,
+        "first MB": first_bytes / MB,
+        "repeat MB": repeat_bytes / MB,
+        "reload MB": reload_bytes / MB,
+    }
+
+
+def main() -> None:
+    """Alternate ours and minimal for --runs; print the tables and verdicts."""
+    runs = runs_argument(2)
+    client = shipped_client()
+    started = time.perf_counter()
+    made = precompress(client.web_dir, cache_dir(client))
+    print(f"compressed {made} files first ({time.perf_counter() - started:.0f} s)")
+    seconds = Table("(b) Phone on Wi-Fi: navigation to the first screen", "s")
+    sizes = Table("(a) Over the wire", "MB")
+    results: dict[str, list[dict[str, float]]] = {
+        "ours": [],
+        "minimal": [],
+        "minimal served by us": [],
+    }
+    with chromium() as browser, tempfile.TemporaryDirectory() as scratch:
+        for run in range(runs):
+            data = Path(scratch) / f"data-{run}"
+            for name, command, needle in (
+                ("ours", ours_here(data), OURS_TEXT),
+                ("minimal", minimal_command("minimal_app.py"), TEXT),
+                ("minimal served by us", minimal_command("minimal_served.py"), TEXT),
+            ):
+                server = Server(command).start()
+                try:
+                    results[name].append(one_run(browser, server, needle))
+                finally:
+                    server.stop()
+                took = time.perf_counter() - started
+                print(f"run {run + 1}, {name}: done at {took:.0f} s")
+    for name, rows in results.items():
+        for key in ("first MB", "reload MB", "repeat MB"):
+            sizes.add_all(f"{name}: {key.split()[0]} visit", [r[key] for r in rows])
+        for key in ("first s", "repeat s"):
+            seconds.add_all(f"{name}: {key.split()[0]} visit", [r[key] for r in rows])
+    for key in ("first", "repeat"):
+        for name, label in (("ours", ""), ("minimal served by us", " (floor)")):
+            seconds.add_all(
+                f"ratio {key} visit{label}",
+                ratios(
+                    [r[f"{key} s"] for r in results[name]],
+                    [r[f"{key} s"] for r in results["minimal"]],
+                ),
+            )
+    sizes.print()
+    seconds.print()
+    first_mb = sizes.median("ours: first visit")
+    reload_kb = sizes.median("ours: reload visit") * 1000
+    verdict(
+        first_mb <= 5 and reload_kb <= 200,
+        f"(a) first visit {first_mb:.2f} MB (target <= 5; plain Flet "
+        f"{sizes.median('minimal: first visit'):.2f}), reload {reload_kb:.1f} KB "
+        f"(target <= 200; plain Flet "
+        f"{sizes.median('minimal: reload visit') * 1000:.0f} KB)",
+    )
+    first_ratio = seconds.median("ratio first visit")
+    repeat_ratio = seconds.median("ratio repeat visit")
+    verdict(
+        first_ratio <= 0.6 and repeat_ratio <= 0.3,
+        f"(b) first visit {first_ratio:.2f}x plain Flet's time (target <= 0.6x), "
+        f"repeat visit {repeat_ratio:.2f}x (target <= 0.3x); the one-Text app "
+        f"served by us: {seconds.median('ratio first visit (floor)'):.2f}x and "
+        f"{seconds.median('ratio repeat visit (floor)'):.2f}x",
+    )
+
+
+if __name__ == "__main__":
+    main()

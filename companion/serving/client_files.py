@@ -1,0 +1,117 @@
+"""The web client as the server ships it: versioned URLs, our page, our font list."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from flet.controls.types import RouteUrlStrategy, WebRenderer
+from flet_web import get_package_web_dir, patch_index_html
+from flet_web.version import version as flet_web_version
+
+from companion.webclient.fonts import trimmed_font_manifest
+from companion.webclient.rive import STUB_NAMES, rive_redirect, rive_stub
+
+CLIENT_PREFIX = "/client/"
+"""Every file that cannot change for an installed version lives below this."""
+
+WEBSOCKET_PATH = "/ws"
+"""Where the page opens its connection to the app (flet_web.fastapi's default)."""
+
+FONT_MANIFEST = "assets/FontManifest.json"
+RIVE_FOLDER = "rive/"
+REDIRECT_SCRIPT = RIVE_FOLDER + "redirect.js"
+
+_INLINE = re.compile(r"<(script|style)>(.*?)</\1>", re.DOTALL)
+
+
+@dataclass(frozen=True)
+class ShippedClient:
+    """The client's files: flet-web's folder, and what we serve instead of some.
+
+    `base` (CLIENT_PREFIX + a key of the installed flet-web and of our own
+    replacements) is the versioned folder; `replaced` maps paths below it to
+    their bytes; `page` is the index.html every route of the app answers with.
+    """
+
+    web_dir: Path
+    base: str
+    page: bytes
+    replaced: dict[str, bytes]
+
+    def file(self, relative: str) -> Path | None:
+        """flet-web's file at `relative` below `base`, if there is one to serve."""
+        if not relative or relative.startswith("/") or "\\" in relative:
+            return None
+        parts = relative.split("/")
+        if any(part in ("", ".", "..") for part in parts):
+            return None
+        path = self.web_dir.joinpath(*parts)
+        return path if path.is_file() else None
+
+    def inline_hashes(self) -> dict[str, tuple[str, ...]]:
+        """The CSP sources of the page's inline scripts and styles, by tag."""
+        found: dict[str, list[str]] = {"script": [], "style": []}
+        for tag, body in _INLINE.findall(self.page.decode("utf-8")):
+            digest = hashlib.sha256(body.encode("utf-8")).digest()
+            found[tag].append(f"'sha256-{base64.b64encode(digest).decode()}'")
+        return {tag: tuple(sources) for tag, sources in found.items()}
+
+
+def shipped_client(web_dir: Path | None = None) -> ShippedClient:
+    """The client of the installed flet-web (or of `web_dir`), with our changes."""
+    web = Path(web_dir or get_package_web_dir())
+    font_manifest = trimmed_font_manifest((web / FONT_MANIFEST).read_bytes())
+    stub = rive_stub()
+    fingerprint = hashlib.sha256()
+    for part in (flet_web_version.encode(), str(web).encode(), font_manifest, stub):
+        fingerprint.update(part + b"\0")
+    base = f"{CLIENT_PREFIX}{fingerprint.hexdigest()[:16]}/"
+    replaced = {
+        FONT_MANIFEST: font_manifest,
+        REDIRECT_SCRIPT: rive_redirect(base + RIVE_FOLDER),
+        **{RIVE_FOLDER + name: stub for name in STUB_NAMES},
+    }
+    return ShippedClient(web, base, _page(web, base), replaced)
+
+
+def _page(web: Path, base: str) -> bytes:
+    """flet-web's index.html as its no-CDN server patches it, its files under `base`."""
+    with tempfile.TemporaryDirectory() as scratch:
+        index = Path(scratch) / "index.html"
+        shutil.copyfile(web / "index.html", index)
+        patch_index_html(
+            index_path=str(index),
+            base_href="/",
+            websocket_endpoint_path=WEBSOCKET_PATH,
+            web_renderer=WebRenderer.AUTO,
+            route_url_strategy=RouteUrlStrategy.PATH,
+            no_cdn=True,
+        )
+        html = index.read_text(encoding="utf-8")
+    where = (
+        f'flet.entrypointBaseUrl="{base}";flet.assetBase="{base}";'
+        f'flet.canvasKitBaseUrl="{base}canvaskit/";'
+        f'flet.fontFallbackBaseUrl="{base}assets/fonts/";'
+    )
+    ours = (
+        f'<script src="{base}{REDIRECT_SCRIPT}"></script>\n'
+        f"  <script>{where}</script>\n"
+        f'  <script src="{base}python.js"></script>'
+    )
+    html = _replace_once(html, '<script src="python.js"></script>', ours)
+    bootstrap = '<script src="flutter_bootstrap.js"'
+    html = _replace_once(html, bootstrap, bootstrap.replace('"', f'"{base}', 1))
+    return html.encode("utf-8")
+
+
+def _replace_once(text: str, old: str, new: str) -> str:
+    """`text` with its one `old` replaced; a flet-web page without it is refused."""
+    if text.count(old) != 1:
+        raise RuntimeError(f"flet-web's index.html no longer has {old!r} once")
+    return text.replace(old, new)

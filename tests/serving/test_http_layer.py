@@ -1,0 +1,101 @@
+"""Our HTTP layer alone: extra routes, Flet's answers guarded, encodings read."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+from pathlib import Path
+
+import pytest
+from flet_web import get_package_web_dir
+from starlette.datastructures import Headers
+
+from companion.serving.client_files import shipped_client
+from companion.serving.http_layer import (
+    REVALIDATE,
+    ClientLayer,
+    MemoryFile,
+    accepted_encodings,
+    is_page_path,
+)
+
+WEB = Path(get_package_web_dir())
+
+
+async def _flet(scope, receive, send) -> None:
+    """Stands in for Flet's app: a plain 200 without any header of ours."""
+    await send({"type": "http.response.start", "status": 200, "headers": []})
+    await send({"type": "http.response.body", "body": b"flet"})
+
+
+def _get(layer: ClientLayer, path: str) -> tuple[int, dict[str, str], bytes]:
+    sent: list[dict] = []
+
+    async def receive() -> dict:
+        return {"type": "http.request", "body": b""}
+
+    async def send(message: dict) -> None:
+        sent.append(message)
+
+    scope = {
+        "type": "http", "method": "GET", "path": path, "headers": [],
+        "query_string": b"", "root_path": "",
+    }  # fmt: skip
+    asyncio.run(layer(scope, receive, send))
+    start = sent[0]
+    headers = {k.decode(): v.decode() for k, v in start["headers"]}
+    body = b"".join(m.get("body", b"") for m in sent[1:])
+    return start["status"], headers, body
+
+
+@pytest.fixture
+def layer(tmp_path: Path) -> ClientLayer:
+    web = tmp_path / "web"
+    (web / "assets").mkdir(parents=True)
+    for name in ("index.html", "assets/FontManifest.json"):
+        shutil.copyfile(WEB / name, web / name)
+    script = MemoryFile(
+        b"self.addEventListener('fetch', () => {});", "text/javascript", REVALIDATE
+    )
+    return ClientLayer(
+        _flet, shipped_client(web), tmp_path / "cache", {"/sw.js": script}
+    )
+
+
+def test_an_extra_route_is_answered_with_the_security_headers(
+    layer: ClientLayer,
+) -> None:
+    status, headers, body = _get(layer, "/sw.js")
+    assert status == 200 and body.startswith(b"self.addEventListener")
+    assert headers["cache-control"] == "no-cache"
+    assert "frame-ancestors 'none'" in headers["content-security-policy"]
+
+
+def test_flets_own_answers_get_the_headers_and_revalidate(layer: ClientLayer) -> None:
+    status, headers, body = _get(layer, "/favicon.png")
+    assert (status, body) == (200, b"flet")
+    assert headers["cache-control"] == "no-cache"
+    assert headers["x-content-type-options"] == "nosniff"
+    assert headers["referrer-policy"] == "no-referrer"
+
+
+@pytest.mark.parametrize(
+    ("header", "accepted"),
+    [
+        ("gzip, deflate, br", {"gzip", "deflate", "br"}),
+        ("gzip;q=1.0, br;q=0", {"gzip"}),
+        ("br;q=0.5, identity", {"br", "identity"}),
+        ("", set()),
+    ],
+)
+def test_accept_encoding_is_read_with_its_refusals(header: str, accepted: set) -> None:
+    assert accepted_encodings(Headers({"accept-encoding": header})) == accepted
+
+
+@pytest.mark.parametrize(
+    ("path", "page"),
+    [("/", True), ("/match/12/round", True), ("/index.html", True),
+     ("/ws", False), ("/favicon.png", False), ("/manifest.json", False)],
+)  # fmt: skip
+def test_routes_of_the_app_are_answered_with_the_page(path: str, page: bool) -> None:
+    assert is_page_path(path) is page
