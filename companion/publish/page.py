@@ -37,6 +37,11 @@ class PageError(Exception):
     """Flet's page no longer looks as this build expects: it must be updated."""
 
 
+RIVE_FOLDER = "rive/"
+RIVE_REDIRECT = RIVE_FOLDER + "redirect.js"
+"""The local Rive stub's folder and the script that sends the plugin there."""
+
+
 def _replace_once(text: str, pattern: str, replacement: str) -> str:
     changed, count = re.subn(pattern, replacement, text, count=1)
     if count != 1:
@@ -79,6 +84,8 @@ def patch_index(index: str, base_url: str, version: str) -> str:
         raise PageError(_CONFIG_ANCHOR)
     index = index.replace(
         _CONFIG_ANCHOR,
+        # The Rive redirect runs before Flutter's scripts can ask the CDN.
+        f'<script src="{base_url}{RIVE_REDIRECT}"></script>\n'
         f"<script>\n{script}\n</script>\n<script>\n{registration}{_PERSIST}</script>",
     )
     index = _replace_once(index, r"<title>[^<]*</title>", f"<title>{NAME}</title>")

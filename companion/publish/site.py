@@ -14,6 +14,8 @@ from importlib.metadata import distribution
 from pathlib import Path
 
 from companion.publish import contents, page
+from companion.webclient.fonts import trimmed_font_manifest
+from companion.webclient.rive import STUB_NAMES, rive_redirect, rive_stub
 
 SITE_MARKER = ".companion-site"
 """Left in a built site, so that a rebuild may empty that folder and no other."""
@@ -149,19 +151,18 @@ def _prepare(folder: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True)
 
 
-def write_client_assets(folder: Path) -> None:
-    """The client's fonts and plugins as the site serves them.
-
-    The single place where the trimmed font manifest and the local Rive file
-    (companion.webclient, issue 17) are to be written. Until then: Flet's font
-    manifest with the bundled Roboto added, as Flet's server does with no CDN
-    (without it Flutter fetches Roboto from a font URL the site does not have).
-    """
+def write_client_assets(folder: Path, base: str) -> None:
+    """The client's fonts and plugins as the site serves them: the font manifest
+    cut to the families the app draws, and the Rive plugin pointed at a local
+    stub (companion.webclient, shared with the served app), so no request leaves
+    the site."""
     manifest_path = folder / "assets" / "FontManifest.json"
-    fonts = json.loads(manifest_path.read_text("utf-8"))
-    if not any(font.get("family") == "Roboto" for font in fonts):
-        fonts.append({"family": "Roboto", "fonts": [{"asset": "fonts/roboto.woff2"}]})
-    manifest_path.write_text(json.dumps(fonts), "utf-8")
+    manifest_path.write_bytes(trimmed_font_manifest(manifest_path.read_bytes()))
+    rive = folder / page.RIVE_FOLDER
+    for name in STUB_NAMES:
+        (rive / name).parent.mkdir(parents=True, exist_ok=True)
+        (rive / name).write_bytes(rive_stub())
+    (folder / page.RIVE_REDIRECT).write_bytes(rive_redirect(base + page.RIVE_FOLDER))
 
 
 def build_site(folder: Path, base_url: str = "/", version: str | None = None) -> Site:
@@ -184,7 +185,7 @@ def build_site(folder: Path, base_url: str = "/", version: str | None = None) ->
         shutil.copyfile(icon, folder / "icons" / icon.name)
     shutil.copyfile(_ICONS / "icon-192.png", folder / "icons/apple-touch-icon-192.png")
     shutil.copyfile(_ICONS / "favicon.png", folder / "favicon.png")
-    write_client_assets(folder)
+    write_client_assets(folder, base)
     index = folder / "index.html"
     index.write_text(page.patch_index(index.read_text("utf-8"), base, version), "utf-8")
     bootstrap = folder / "flutter_bootstrap.js"

@@ -31,12 +31,6 @@ from companion.words.rules import reminders
 BOOT_MS = 240_000
 """Flutter, then Pyodide and the app: ~14 s on an idle machine, far more here."""
 
-RIVE_UNTIL_STUBBED = (
-    "https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@44.0.0/wasm/"
-    "rive_native.js"
-)
-"""Flet's client asks the Rive CDN at start; issue 17's local stub ends that."""
-
 
 class StaticServer:
     """`python -m http.server` on 127.0.0.1 serving one folder: any static host."""
@@ -151,7 +145,7 @@ class Phone:
                 self.kill()
 
     def calls_outside(self) -> list[str]:
-        return [url for url in self.outside if url != RIVE_UNTIL_STUBBED]
+        return list(self.outside)
 
 
 def wait_for_app(table: Table, text: str = "Matches") -> Table:

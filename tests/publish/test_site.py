@@ -144,3 +144,14 @@ def test_a_folder_that_holds_something_else_is_left_alone(tmp_path: Path):
         build_site(tmp_path)
     assert refused.value.code == "folder-not-empty"
     assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]
+
+
+def test_the_site_asks_no_font_or_rive_file_of_anyone_else(site: Site):
+    fonts = json.loads((site.folder / "assets/FontManifest.json").read_text())
+    assert sorted(font["family"] for font in fonts) == ["MaterialIcons", "Roboto"]
+    index = (site.folder / "index.html").read_text()
+    redirect = index.index('<script src="/scores/rive/redirect.js"></script>')
+    assert redirect < index.index("flutter_bootstrap.js")
+    for name in ("rive/redirect.js", "rive/wasm/rive_native.js"):
+        assert name in site.files
+    assert "/scores/rive/" in (site.folder / "rive/redirect.js").read_text()
