@@ -230,7 +230,7 @@ def NewMatchScreen() -> ft.View:
     reason = error_message(t, problem) if problem else None
     hint = problem is not None and draft.waiting_for_players
     if hint:
-        game = GAMES[draft.game_id]
+        game = draft.game
         reason = t.gettext("Add {min} to {max} players to start.").format(
             min=t.number(game.min_players), max=t.number(game.max_players)
         )

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import flet as ft
 
+from companion.engine.games import Game
 from companion.storage.stats import PlayerGameStats, Result
 from companion.ui import stats_texts as texts
 from companion.ui.history import axis_step
@@ -74,9 +77,11 @@ def _chart(
     )
 
 
-def _game_card(t: Translator, state: AppState, stats: PlayerGameStats) -> ft.Control:
+def _game_card(
+    t: Translator, state: AppState, stats: PlayerGameStats, own: Mapping[str, Game]
+) -> ft.Control:
     player = stats.player
-    game = texts.game_label(t, stats.key)
+    game = texts.game_label(t, stats.key, own)
     results = state.store.results(player, stats.key, CHART_MATCHES)
     rivals = state.store.head_to_head(player, stats.key)
     parts: list[ft.Control] = [
@@ -106,7 +111,8 @@ def PlayerScreen() -> ft.View:
         on_click=lambda: navigate("/players"),
     )
     games = state.store.player_games(name)
-    controls: list[ft.Control | None] = [_game_card(t, state, s) for s in games]
+    own = {game.id: game for game in state.store.own_games()}
+    controls: list[ft.Control | None] = [_game_card(t, state, s, own) for s in games]
     if not games:
         controls.append(
             ft.Text(t.gettext("{name} has not finished a match yet.").format(name=name))

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import flet as ft
 
+from companion.engine.games import Game
 from companion.storage.stats import PlayerGameStats
 from companion.ui.records_section import records_section
 from companion.ui.render_guard import guarded_screen
@@ -22,10 +23,12 @@ from companion.ui.theme import TARGET
 from companion.words.i18n import Translator
 
 
-def _headlines(t: Translator, stats: list[PlayerGameStats]) -> str:
+def _headlines(
+    t: Translator, stats: list[PlayerGameStats], own: Mapping[str, Game]
+) -> str:
     if not stats:
         return t.gettext("No finished match yet")
-    return "\n".join(headline(t, s) for s in stats)
+    return "\n".join(headline(t, s, own) for s in stats)
 
 
 def _row(
@@ -34,6 +37,7 @@ def _row(
     name: str,
     hidden: bool,
     stats: list[PlayerGameStats],
+    own: Mapping[str, Game],
     editing: bool,
     set_editing: Callable[[str | None], None],
     draft: str,
@@ -98,7 +102,7 @@ def _row(
                     content=ft.Text(name, weight=ft.FontWeight.W_600),
                 ),
             ),
-            subtitle=ft.Text(_headlines(t, stats)),
+            subtitle=ft.Text(_headlines(t, stats, own)),
             min_height=64,
             on_click=open_page,
             trailing=None
@@ -137,6 +141,7 @@ def PlayersScreen() -> ft.View:
     roster = state.store.players()
     shown = [p for p in roster if not p.hidden]
     hidden = [p for p in roster if p.hidden]
+    own = {game.id: game for game in state.store.own_games()}
 
     def row(record) -> ft.Control:
         return _row(
@@ -145,6 +150,7 @@ def PlayersScreen() -> ft.View:
             record.name,
             record.hidden,
             state.store.player_games(record.name),
+            own,
             editing == record.name,
             set_editing,
             draft,
@@ -163,5 +169,5 @@ def PlayersScreen() -> ft.View:
     if hidden:
         controls.append(section_title(t.gettext("Hidden players")))
         controls.extend(row(p) for p in hidden)
-    controls.extend(records_section(t, state.store.records()))
+    controls.extend(records_section(t, state.store.records(), own))
     return screen(state, "/players", t.gettext("Players"), controls, nav=2)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import flet as ft
 
+from companion.engine.games import Game
 from companion.storage.stats import Feat, GameRecords
 from companion.ui import stats_texts as texts
 from companion.ui.shell import navigate, section_title
@@ -30,7 +31,9 @@ def _record_tile(icon: ft.IconData, text: str, feat: Feat) -> ft.Control:
     )
 
 
-def _game_card(t: Translator, records: GameRecords) -> ft.Control:
+def _game_card(
+    t: Translator, records: GameRecords, own: Mapping[str, Game]
+) -> ft.Control:
     rows: list[tuple[ft.IconData, Callable[[Translator, Feat], str], Feat | None]] = [
         (ft.Icons.MILITARY_TECH, texts.most_wins_text, records.most_wins),
         (ft.Icons.TRENDING_UP, texts.highest_round_text, records.highest_round),
@@ -43,7 +46,9 @@ def _game_card(t: Translator, records: GameRecords) -> ft.Control:
     ]
     tiles = [
         ft.ListTile(
-            title=ft.Text(texts.game_label(t, records.key), weight=ft.FontWeight.W_600),
+            title=ft.Text(
+                texts.game_label(t, records.key, own), weight=ft.FontWeight.W_600
+            ),
         )
     ]
     for icon, text_of, feat in rows:
@@ -52,10 +57,12 @@ def _game_card(t: Translator, records: GameRecords) -> ft.Control:
     return ft.Card(content=ft.Column(tiles, spacing=0))
 
 
-def records_section(t: Translator, records: list[GameRecords]) -> list[ft.Control]:
+def records_section(
+    t: Translator, records: list[GameRecords], own: Mapping[str, Game]
+) -> list[ft.Control]:
     """The Records heading and a card per game, or nothing before a finished match."""
     if not records:
         return []
     return [section_title(t.gettext("Records"))] + [
-        _game_card(t, game) for game in records
+        _game_card(t, game, own) for game in records
     ]

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from urllib.parse import quote, unquote
 
-from companion.engine.games import Scoring, get_game
+from companion.engine.games import GAMES, Game, Scoring
 from companion.storage.stats import Feat, GameKey, HeadToHead, PlayerGameStats
 from companion.ui import format as fmt
 from companion.words.game_texts import rounds_count
@@ -21,10 +22,15 @@ def player_from_route(value: str) -> str:
     return unquote(value)
 
 
-def game_label(t: Translator, key: GameKey) -> str:
-    """The game's name; with its scoring when the match chose another than usual."""
-    name = fmt.game_name(t, key.game_id)
-    usual_lowest = get_game(key.game_id).scoring is Scoring.PENALTY
+def game_label(t: Translator, key: GameKey, own: Mapping[str, Game]) -> str:
+    """The game's name (`own`: the user's games by id); with its scoring when the
+    match chose another than usual."""
+    game = GAMES.get(key.game_id) or own.get(key.game_id)
+    if game is None:
+        # A user's game deleted since: its id is all that is left of it.
+        return fmt.game_name(t, key.game_id)
+    name = fmt.game_name(t, game)
+    usual_lowest = game.scoring is Scoring.PENALTY
     if usual_lowest == key.lowest_wins:
         return name
     scoring = Scoring.PENALTY if key.lowest_wins else Scoring.WINNER_COLLECTS
@@ -35,14 +41,14 @@ def game_label(t: Translator, key: GameKey) -> str:
     )
 
 
-def headline(t: Translator, stats: PlayerGameStats) -> str:
+def headline(t: Translator, stats: PlayerGameStats, own: Mapping[str, Game]) -> str:
     """One game on the roster: "Vändåtta: 2 of 3 matches won (67%)"."""
     return t.ngettext(
         "{game}: {wins} of {n} match won ({rate})",
         "{game}: {wins} of {n} matches won ({rate})",
         stats.matches,
     ).format(
-        game=game_label(t, stats.key),
+        game=game_label(t, stats.key, own),
         wins=t.number(stats.wins),
         n=t.number(stats.matches),
         rate=t.percent(stats.win_rate),

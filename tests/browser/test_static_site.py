@@ -20,7 +20,7 @@ import pytest
 from conftest import free_port
 from driver import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, Table
 from flows import record_round, table_seats
-from playwright.sync_api import Browser, Playwright, Route, sync_playwright
+from playwright.sync_api import Browser, Playwright, Route
 from playwright.sync_api import Error as PlaywrightError
 
 from companion.publish.site import Site, build_site
@@ -179,15 +179,14 @@ def static_server(built: Site) -> Iterator[StaticServer]:
 
 @pytest.fixture(scope="module")
 def phone(
-    static_server: StaticServer, tmp_path_factory: pytest.TempPathFactory
+    static_server: StaticServer,
+    tmp_path_factory: pytest.TempPathFactory,
+    playwright: Playwright,
 ) -> Iterator[Phone]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is not installed")
     profile = tmp_path_factory.mktemp("profile")
-    with sync_playwright() as playwright:
-        device = Phone(playwright, profile, static_server.url).start()
-        yield device
-        device.close()
+    device = Phone(playwright, profile, static_server.url).start()
+    yield device
+    device.close()
 
 
 def _shot(table: Table, name: str) -> None:

@@ -70,7 +70,7 @@ def test_players_and_a_players_page_in_english(table: Table) -> None:
     t = get_translator("en")
     table.open("/players")
     table.see("Vändåtta: 2 of 3 matches won (67%)")
-    table.see("Uno with regular decks: 1 of 1 match won (100%)")
+    table.see("Uno: 1 of 1 match won (100%)")
     table.see("Most wins: Ada, 2 wins · last Mar 3, 2026")
     table.shot("players-stats-390x844")
     table.tap("Stats of Ada")
@@ -104,7 +104,7 @@ def test_players_and_a_players_page_in_norwegian(browser, server: Server) -> Non
         (figures,) = [
             s for s in book.player_games("Ada") if s.key == GameKey("vandatta", True)
         ]
-        table.see(texts.headline(nb, figures))
+        table.see(texts.headline(nb, figures, {}))
         table.tap(nb.gettext("Stats of {name}").format(name="Ada"))
         table.see(nb.gettext("Head to head"))
         table.see(nb.gettext("Longest winning streak"))

@@ -5,14 +5,14 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
-from collections.abc import Callable, Coroutine
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable
 from typing import Any
 
 import flet as ft
 import flet_charts as fch
 import msgpack
 import pytest
+from event_loops import run_apart
 from flet.controls.base_control import BaseControl
 from flet.controls.id_counter import ControlId
 from flet.controls.object_patch import DiffBuilder, ObjectPatch
@@ -122,12 +122,6 @@ class Connection:
         self._FletApp__send_queue: asyncio.Queue[bytes | None] | None = asyncio.Queue()
         for message in messages:
             self._FletApp__send_queue.put_nowait(message)
-
-
-def run_apart(coroutine: Coroutine[Any, Any, Any]) -> Any:
-    """Run a coroutine on a thread of its own (Playwright may hold this one's loop)."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coroutine).result()
 
 
 def test_a_browser_gone_mid_send_ends_the_connection_as_a_disconnect() -> None:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
 import shutil
 from pathlib import Path
 
 import pytest
+from event_loops import run_apart
 from flet_web import get_package_web_dir
 from starlette.datastructures import Headers
 
@@ -41,7 +41,7 @@ def _get(layer: ClientLayer, path: str) -> tuple[int, dict[str, str], bytes]:
         "type": "http", "method": "GET", "path": path, "headers": [],
         "query_string": b"", "root_path": "",
     }  # fmt: skip
-    asyncio.run(layer(scope, receive, send))
+    run_apart(layer(scope, receive, send))
     start = sent[0]
     headers = {k.decode(): v.decode() for k, v in start["headers"]}
     body = b"".join(m.get("body", b"") for m in sent[1:])

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import io
 import os
@@ -12,6 +11,7 @@ from pathlib import Path
 
 import ifaddr
 import pytest
+from event_loops import run_apart
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from companion.access.share_links import terminal_qr
@@ -251,12 +251,12 @@ def test_a_forwarded_address_is_believed_only_when_the_tests_ask() -> None:
     local_proxy = "127.0.0.1"
     phone = "192.168.1.77"
     plain = trusted_proxies({})
-    assert asyncio.run(_client_seen(plain, local_proxy, phone)) == local_proxy
+    assert run_apart(_client_seen(plain, local_proxy, phone)) == local_proxy
     assert trusted_proxies({TRUST_FORWARDED_FOR: "0"}) == plain
     tests = trusted_proxies({TRUST_FORWARDED_FOR: "1"})
-    assert asyncio.run(_client_seen(tests, local_proxy, phone)) == phone
+    assert run_apart(_client_seen(tests, local_proxy, phone)) == phone
     # Even then, only from this machine.
-    assert asyncio.run(_client_seen(tests, "192.168.1.9", phone)) == "192.168.1.9"
+    assert run_apart(_client_seen(tests, "192.168.1.9", phone)) == "192.168.1.9"
 
 
 def test_serving_for_the_tests_believes_loopback_forwarders(

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from event_loops import run_apart
 
 from companion.engine.match import Match
 from companion.storage import Store, StoreError
@@ -53,7 +54,7 @@ def test_a_save_is_durable_only_when_a_later_sync_has_finished(tmp_path: Path):
         assert waiting.done()
         assert fs.syncs > started
 
-    asyncio.run(scenario())
+    run_apart(scenario())
 
 
 def test_a_player_added_reaches_indexeddb_without_anyone_waiting(tmp_path: Path):
@@ -66,7 +67,7 @@ def test_a_player_added_reaches_indexeddb_without_anyone_waiting(tmp_path: Path)
         await _settle()
         assert fs.syncs == before + 1
 
-    asyncio.run(scenario())
+    run_apart(scenario())
 
 
 def test_a_save_during_a_sync_waits_for_the_next_sync(tmp_path: Path):
@@ -89,7 +90,7 @@ def test_a_save_during_a_sync_waits_for_the_next_sync(tmp_path: Path):
         assert second.done() and third.done()
         assert fs.syncs == 2
 
-    asyncio.run(scenario())
+    run_apart(scenario())
 
 
 def test_a_failed_sync_is_a_store_error(tmp_path: Path):
@@ -103,10 +104,10 @@ def test_a_failed_sync_is_a_store_error(tmp_path: Path):
             await waiting
         assert failed.value.code == "save-failed"
 
-    asyncio.run(scenario())
+    run_apart(scenario())
 
 
 def test_a_store_on_disk_is_durable_when_a_save_returns(tmp_path: Path):
     with Store.open(tmp_path) as store:
         store.add_match(Match.new("crazy-eights", ["Ada", "Bo"]))
-        asyncio.run(asyncio.wait_for(store.durable(), timeout=5))
+        run_apart(asyncio.wait_for(store.durable(), timeout=5))

@@ -2,6 +2,7 @@
 
 from datetime import UTC, datetime
 
+from companion.engine.game_definitions import define_game
 from companion.storage.stats import Feat, GameKey, HeadToHead, PlayerGameStats
 from companion.ui import stats_texts as texts
 from companion.words.i18n import get_translator
@@ -29,15 +30,40 @@ def stats(key: GameKey = VANDATTA, **changes: object) -> PlayerGameStats:
 
 
 def test_a_headline_names_the_game_wins_and_rate() -> None:
-    assert texts.headline(EN, stats()) == "Vändåtta: 2 of 3 matches won (67%)"
+    assert texts.headline(EN, stats(), {}) == "Vändåtta: 2 of 3 matches won (67%)"
     one = stats(matches=1, wins=1)
-    assert texts.headline(EN, one) == "Vändåtta: 1 of 1 match won (100%)"
+    assert texts.headline(EN, one, {}) == "Vändåtta: 1 of 1 match won (100%)"
 
 
 def test_a_game_under_another_scoring_than_usual_says_so() -> None:
     collect = GameKey("crazy-eights", False)
-    assert texts.game_label(EN, collect) == "Crazy Eights (Winner collects)"
-    assert texts.game_label(EN, GameKey("crazy-eights", True)) == "Crazy Eights"
+    assert texts.game_label(EN, collect, {}) == "Crazy Eights (Winner collects)"
+    assert texts.game_label(EN, GameKey("crazy-eights", True), {}) == "Crazy Eights"
+
+
+def test_a_users_game_is_named_as_its_maker_named_it() -> None:
+    family = define_game(
+        {
+            "id": "own-family",
+            "name": "Family Eights",
+            "card_set": "regular",
+            "faces": {"8": {"value": 25, "copies": 4}, "2": {"value": 2, "copies": 4}},
+            "decks": 1,
+            "scoring": "penalty",
+            "end": {"kind": "limit", "value": 50, "rule": "exceeds"},
+            "lowest_wins": True,
+            "nobody_out": True,
+            "min_players": 2,
+            "max_players": 4,
+        }  # fmt: skip
+    )
+    key = GameKey(family.id, True)
+    own = {family.id: family}
+    assert (
+        texts.headline(EN, stats(key), own) == "Family Eights: 2 of 3 matches won (67%)"
+    )
+    # Deleted since: its id is all that is left, and nothing fails.
+    assert texts.game_label(EN, key, {}) == "own-family"
 
 
 def test_the_figures_table_uses_local_numbers_and_dates() -> None:
