@@ -6,6 +6,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from driver import Table
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from companion.words.game_texts import card_name
 from companion.words.i18n import get_translator
@@ -27,9 +28,19 @@ def new_match(
     table.see("House rules")
     table.tap(game, exact=False)
     for name in players:
-        table.fill("New player's name", name)
-        table.tap("Add player")
-        table.see(f"{len(table_seats(players, name))}. {name}")
+        seat = f"{len(table_seats(players, name))}. {name}"
+        # On a loaded machine the tap on Add can reach the app before the text
+        # Playwright put in the field (CI: "Enter a name." with the field empty),
+        # which no person typing can do: the name is typed and added again then.
+        for attempt in range(3):
+            table.fill("New player's name", name)
+            table.tap("Add player")
+            try:
+                table.see(seat, timeout=10_000)
+                break
+            except PlaywrightTimeout:
+                if attempt == 2:
+                    raise
     if scoring is not None:
         table.tap(scoring)
     if end_value is not None:
