@@ -233,6 +233,9 @@ def screen(
         body = [ft.ResponsiveRow([column], alignment=ft.MainAxisAlignment.CENTER)]
     return ft.View(
         route=route,
+        # Flet 1.0.5's web client blanks a View whose route is changed in place
+        # the second time (Rules: Vändåtta, then Uno): a View per route instead.
+        key=route,
         appbar=ft.AppBar(
             title=ft.Text(title),
             leading=leading,

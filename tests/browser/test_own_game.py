@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from driver import Table
 from flows import record_round
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 
@@ -58,18 +57,8 @@ def test_a_game_of_your_own_is_made_played_and_edited(table: Table) -> None:
 
     # Rules shows the game's reminder, generated from its (edited) definition.
     table.open("/rules")
-    for attempt in range(2):
-        table.tap("Family Eights")
-        try:
-            table.see("Cards and values", timeout=15_000)
-            break
-        except PlaywrightTimeout:
-            # Seen twice in CI: after the tap the Rules screen stayed blank under
-            # its app bar, nothing logged; not explained yet (see the closing
-            # note of session 5). Opened again, it shows.
-            if attempt:
-                raise
-            table.open("/rules")
+    table.tap("Family Eights")
+    table.see("Cards and values")
     table.shot("own-game-rules-390x844")
 
     # The matches list names the game as its maker did.

@@ -83,6 +83,11 @@ def test_dark_theme_and_rule_search(table: Table) -> None:
 
     table.tab("Rules")
     table.see("Dealing")
+    # One game's rules, then another's: each shows (the second once came blank).
+    table.tap("Vändåtta")
+    table.see("Dealing")
+    table.tap("Uno")
+    table.see("Cards and dealing")
     table.fill("Search the rules", "joker")
     # While searching, the game picker gives way to hits from every game.
     expect(table.button("Vändåtta")).to_have_count(0)
