@@ -99,7 +99,14 @@ class AppState(SessionAccess):
         self.revision += 1
 
     def report(self, error: StoreError | MatchError | AccessError) -> None:
-        """Show a failed action's reason until dismissed."""
+        """Show a failed action's reason until dismissed.
+
+        A guest is never shown the host's files: a reason that names one (the
+        data folder a save could not write to) reaches it as "the host's device
+        could not save this".
+        """
+        if self.is_guest and isinstance(error, StoreError) and "path" in error.params:
+            error = AccessError("host-could-not-save")
         self.problems = (*self.problems, error)
 
     def dismiss(self, index: int) -> None:
