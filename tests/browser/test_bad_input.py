@@ -31,6 +31,24 @@ def test_a_number_of_4301_digits_as_points_is_refused_and_back_works(
     assert table.path() == path
 
 
+def test_an_address_that_is_no_screen_or_a_long_number_gets_the_apps_answer(
+    table: Table,
+) -> None:
+    path = new_match(table, "Crazy Eights", ["Ada", "Bo"])
+    # A dot sent these to Flet's own files: a 404, or for a name too long for
+    # the file system {"detail":"Not Found"}, before the app saw them.
+    table.open(path + "/round/1." + HUGE)
+    table.see("Who went out?")
+    table.open("/players/J.R.")
+    table.see("J.R. has not finished a match yet.")
+    table.open("/no/such/screen")
+    table.see("There is nothing at this address")
+    table.shot("bad-input-no-such-address-390x844")
+    table.tap("Back to the matches")
+    table.see("New match")
+    assert table.path() == "/"
+
+
 def _import(table: Table, path: Path) -> None:
     """Settings → Import a file, picking `path` in the browser's file chooser."""
     table.open("/settings")
