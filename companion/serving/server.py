@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from companion.access.share_links import (
 )
 from companion.access.sharing import ShareGate, is_loopback_client, spaced_join_code
 from companion.storage import Store, StoreError
+from companion.storage.transfer import MAX_IMPORT_BYTES
 from companion.words.i18n import Translator, terminal_translator
 from companion.words.messages import error_message
 
@@ -115,11 +117,16 @@ def serve(host: str, port: int, data_dir: Path, share: bool = False) -> None:
     announce(t, host, port, gate, links)
     from companion.serving import flet_quirks, web_app
     from companion.serving.app import make_main
+    from companion.serving.uploads import UploadFolder
 
     flet_quirks.apply()
     compressing = None
+    # Settings' import files land here until read; gone when the server stops.
+    scratch = tempfile.TemporaryDirectory(prefix="companion-uploads-")
+    uploads = UploadFolder(Path(scratch.name), MAX_IMPORT_BYTES)
     try:
-        served = web_app.web_app(make_main(store, gate, links))
+        main = make_main(store, gate, links, uploads)
+        served = web_app.web_app(main, uploads=uploads)
         compressing = web_app.start_compressing(served)
         web_app.run(served, host, port)
     finally:
@@ -128,3 +135,4 @@ def serve(host: str, port: int, data_dir: Path, share: bool = False) -> None:
             compressing.terminate()
             compressing.wait()
         store.close()
+        scratch.cleanup()

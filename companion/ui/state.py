@@ -12,6 +12,7 @@ from companion.access.sharing import AccessError, ShareGate
 from companion.engine.errors import MatchError
 from companion.engine.match import Match
 from companion.storage import ImportResult, Store, StoreError, StoreNotice
+from companion.storage.transfer import check_import_size
 from companion.ui.state_access import SessionAccess
 from companion.words.i18n import LANGUAGES, Translator, get_translator
 
@@ -203,6 +204,18 @@ class AppState(SessionAccess):
             return None
         self._saved("")
         return result
+
+    def may_import(self, name: str, size: int) -> bool:
+        """Whether this session may import a file `name` of `size` bytes (the
+        host's, within the size limit); False after reporting why not."""
+        if not self._hosting():
+            return False
+        try:
+            check_import_size(size, name)
+        except StoreError as error:
+            self.report(error)
+            return False
+        return True
 
     def export_all(self, path: Path) -> int | None:
         """Write every match, player and setting to `path` (the host only); the

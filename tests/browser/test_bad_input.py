@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from conftest import Server
 from driver import Table
 from flows import new_match
 from playwright.sync_api import expect
@@ -57,8 +58,17 @@ def _import(table: Table, path: Path) -> None:
     chooser.value.set_files(str(path))
 
 
+def _stored(data_dir: Path) -> dict[str, bytes]:
+    """Every file of the data folder with its bytes, to compare before and after."""
+    return {
+        str(path.relative_to(data_dir)): path.read_bytes()
+        for path in sorted(data_dir.rglob("*"))
+        if path.is_file() and path.suffix != ".lock"
+    }
+
+
 def test_a_refused_import_names_the_file_the_user_picked(
-    table: Table, tmp_path: Path
+    table: Table, server: Server, tmp_path: Path
 ) -> None:
     junk = tmp_path / "kitchen table.json"
     junk.write_text("[" * 10_000 + "]" * 10_000)
@@ -74,3 +84,15 @@ def test_a_refused_import_names_the_file_the_user_picked(
         "big.json is larger than 12 MB, more than any export of a real table. "
         "Nothing was imported."
     )
+    # Past the 16 MiB one websocket message carries, this showed nothing at all:
+    # the served app uploads the file, and refuses it by its size first.
+    huge = tmp_path / "whole club.json"
+    huge.write_bytes(b" " * (20 * 10**6))
+    before = _stored(server.data_dir)
+    _import(table, huge)
+    table.see(
+        "whole club.json is larger than 12 MB, more than any export of a real "
+        "table. Nothing was imported."
+    )
+    table.shot("bad-input-import-20mb-390x844")
+    assert _stored(server.data_dir) == before

@@ -66,7 +66,7 @@ class FakeRun:
         self.links: list[tuple[str, ...]] = []
 
     def make_main(
-        self, store: Store, gate: ShareGate, links: tuple[str, ...]
+        self, store: Store, gate: ShareGate, links: tuple[str, ...], uploads: object
     ) -> object:
         self.gates.append(gate)
         self.links.append(links)
@@ -87,7 +87,7 @@ class FakeRun:
 def started(monkeypatch: pytest.MonkeyPatch) -> FakeRun:
     fake = FakeRun()
     monkeypatch.setattr(web_app, "run", fake)
-    monkeypatch.setattr(web_app, "web_app", lambda main: ("served", main))
+    monkeypatch.setattr(web_app, "web_app", lambda main, **_: ("served", main))
     monkeypatch.setattr(web_app, "start_compressing", lambda served: None)
     monkeypatch.setattr(app, "make_main", fake.make_main)
     monkeypatch.setattr(
