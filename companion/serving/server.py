@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import tempfile
 from collections.abc import Callable, Mapping
@@ -95,6 +96,10 @@ def new_code_announcer(t: Translator) -> Callable[[str], None]:
     return announce_new_code
 
 
+def _exit(_signal: int, _frame: object) -> None:
+    raise SystemExit(0)
+
+
 def serve(host: str, port: int, data_dir: Path, share: bool = False) -> None:
     """Open the store in `data_dir` and serve the web app on host:port; blocks.
 
@@ -124,6 +129,9 @@ def serve(host: str, port: int, data_dir: Path, share: bool = False) -> None:
     # Settings' import files land here until read; gone when the server stops.
     scratch = tempfile.TemporaryDirectory(prefix="companion-uploads-")
     uploads = UploadFolder(Path(scratch.name), MAX_IMPORT_BYTES)
+    # uvicorn stops gracefully on SIGTERM, then raises the signal again: as
+    # SystemExit, the clean-up below runs instead of the process just ending.
+    previous = signal.signal(signal.SIGTERM, _exit)
     try:
         main = make_main(store, gate, links, uploads)
         served = web_app.web_app(main, uploads=uploads)
@@ -136,3 +144,4 @@ def serve(host: str, port: int, data_dir: Path, share: bool = False) -> None:
             compressing.wait()
         store.close()
         scratch.cleanup()
+        signal.signal(signal.SIGTERM, previous)
