@@ -25,8 +25,7 @@ def NotFound() -> ft.Control:
                 ),
                 ft.Text(
                     t.gettext(
-                        "The link may be mistyped or from an older version of "
-                        "the app."
+                        "The link may be mistyped or from an older version of the app."
                     )
                 ),
                 ft.FilledButton(
