@@ -9,6 +9,7 @@ uploads the file over HTTP instead (serving/uploads.py bounds that route).
 from __future__ import annotations
 
 import asyncio
+import logging
 import tempfile
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -18,6 +19,8 @@ import flet as ft
 
 from companion.storage import ImportResult, StoreError
 from companion.ui.state import AppState
+
+logger = logging.getLogger(__name__)
 
 UPLOAD_SECONDS = 600
 """How long a signed upload URL holds, and how long Settings waits for it."""
@@ -92,12 +95,16 @@ def import_by_upload(folder: Path, new_name: Callable[[], str]) -> Importer:
             t = state.t
             try:
                 error = await asyncio.wait_for(done, UPLOAD_SECONDS)
+                # TRANSLATORS: the reason in "Could not read FILE (REASON)".
+                reason = t.gettext("the computer refused it")
             except TimeoutError:
+                error = "no answer"
                 # TRANSLATORS: the reason in "Could not read FILE (REASON)".
-                error = t.gettext("it did not arrive in time")
+                reason = t.gettext("it did not arrive in time")
             if error is not None or not upload.is_file():
-                # TRANSLATORS: the reason in "Could not read FILE (REASON)".
-                reason = error or t.gettext("the computer refused it")
+                # The client's own words ("Upload endpoint returned code 413")
+                # are English and technical: the log keeps them.
+                logger.warning("upload of an import file failed: %s", error)
                 refused = StoreError("import-unreadable", path=file.name, reason=reason)
                 state.report(refused)
                 return None

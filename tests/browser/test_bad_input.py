@@ -9,6 +9,9 @@ from driver import Table
 from flows import new_match
 from playwright.sync_api import expect
 
+from companion.engine.match import Match
+from companion.storage import Store
+
 HUGE = "9" * 4301
 """Past Python's 4,300-digit limit for turning text into an int."""
 
@@ -96,3 +99,9 @@ def test_a_refused_import_names_the_file_the_user_picked(
     )
     table.shot("bad-input-import-20mb-390x844")
     assert _stored(server.data_dir) == before
+    # A real export still imports, now by the upload route.
+    friends = Store.in_memory()
+    friends.add_match(Match.new("uno", ["Cy", "Di"]))
+    friends.export_all(tmp_path / "friends.json")
+    _import(table, tmp_path / "friends.json")
+    table.see("1 match imported from friends.json")
