@@ -11,6 +11,7 @@ import pytest
 from companion.access.sharing import TABLE_LIMITS, Guest, Role, ShareGate
 from companion.engine.match import Match
 from companion.storage import Store, StoreError
+from companion.storage.transfer import MAX_IMPORT_BYTES
 from companion.ui import format as fmt
 from companion.ui.state import AppState
 from companion.words.i18n import get_translator
@@ -314,3 +315,17 @@ def test_a_recorders_failed_save_never_names_the_hosts_data_folder(
     assert not host.save_match(match_id, played, base=match)
     assert folder in error_message(t, host.problems[0])
     assert store.load_match(match_id) == match
+
+
+def test_only_the_host_may_send_an_import_and_only_within_the_size_limit(
+    store: Store, gate: ShareGate, host: AppState
+) -> None:
+    assert host.may_import("club.json", MAX_IMPORT_BYTES)
+    assert not host.may_import("club.json", MAX_IMPORT_BYTES + 1)
+    assert [(p.code, p.params["path"]) for p in host.problems] == [
+        ("import-too-large", "club.json")
+    ]
+    phone = _guest(store, gate)
+    host.let_record("phone", True)
+    assert not phone.may_import("club.json", 10)
+    assert [p.code for p in phone.problems] == ["host-only"]
