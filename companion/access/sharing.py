@@ -47,6 +47,10 @@ ACCESS_ERROR_CODES: dict[str, tuple[str, ...]] = {
     "guest-gone": (),
     # Another phone at the table joined under a name that reads the same.
     "guest-name-taken": ("name",),
+    # A guest's change failed on the host's device for a reason that names the
+    # host's files (a data folder that cannot be written to): the guest is told
+    # that much, the host sees the path when its own saves fail.
+    "host-could-not-save": (),
 }
 """Every code AccessError can carry, with the names of its parameters."""
 

@@ -7,30 +7,47 @@ which features exist (ui.features); the screens are the same.
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
 
 import flet as ft
 
 from companion.access.sharing import ShareGate
 from companion.storage import Store
 
+if TYPE_CHECKING:
+    # Not at run time: the static site (Pyodide) has no starlette or flet-web.
+    from companion.serving.uploads import UploadFolder
+
 
 def make_main(
-    store: Store, gate: ShareGate, links: tuple[str, ...] = ()
+    store: Store,
+    gate: ShareGate,
+    links: tuple[str, ...] = (),
+    uploads: UploadFolder | None = None,
 ) -> Callable[[ft.Page], None]:
     """The per-session entry Flet calls; every session shares `store` and `gate`.
 
     `links` are the addresses phones open the shared table at (Settings shows
-    them with their QR codes).
+    them with their QR codes). With `uploads`, Settings' import sends the file
+    to the server's upload route (serving/uploads.py), any size; without, it
+    comes with the pick, which past 16 MiB never arrives.
     """
 
     def main(page: ft.Page) -> None:
         # Imported by the first session, not before the server starts: the
         # screens and the Flet controls they use take ~140 ms to load, and the
         # server answers its first request without them (bench/README.md).
+        from companion.serving.uploads import upload_name
         from companion.ui import features
+        from companion.ui.import_file import import_by_upload, import_with_data
         from companion.ui.root import App
 
-        page.render_views(App, store, gate, links, features.served())
+        importer = (
+            import_with_data
+            if uploads is None
+            else import_by_upload(uploads.folder, upload_name)
+        )
+        page.render_views(App, store, gate, links, features.served(importer))
 
     return main
 

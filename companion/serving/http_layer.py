@@ -183,7 +183,12 @@ class ClientLayer:
         if path.startswith(CLIENT_PREFIX):
             # Another version's file: a page from before an upgrade.
             return Response(status_code=404, headers={"cache-control": REVALIDATE})
-        if is_page_path(path):
+        if path in FLET_ROUTES:
+            return None
+        if is_page_path(path) or self.client.file(path.removeprefix("/")) is None:
+            # A route of the app even with a dot in it ("/players/J.R.", a round
+            # "1.5" typed into the address): the app's screens answer it, not
+            # Flet's static files (a 404, or none for a name too long to look up).
             return self.page(headers)
         return None
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
+import tempfile
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
@@ -16,6 +18,7 @@ from companion.access.share_links import (
 )
 from companion.access.sharing import ShareGate, is_loopback_client, spaced_join_code
 from companion.storage import Store, StoreError
+from companion.storage.transfer import MAX_IMPORT_BYTES
 from companion.words.i18n import Translator, terminal_translator
 from companion.words.messages import error_message
 
@@ -93,6 +96,10 @@ def new_code_announcer(t: Translator) -> Callable[[str], None]:
     return announce_new_code
 
 
+def _exit(_signal: int, _frame: object) -> None:
+    raise SystemExit(0)
+
+
 def serve(host: str, port: int, data_dir: Path, share: bool = False) -> None:
     """Open the store in `data_dir` and serve the web app on host:port; blocks.
 
@@ -115,11 +122,19 @@ def serve(host: str, port: int, data_dir: Path, share: bool = False) -> None:
     announce(t, host, port, gate, links)
     from companion.serving import flet_quirks, web_app
     from companion.serving.app import make_main
+    from companion.serving.uploads import UploadFolder
 
     flet_quirks.apply()
     compressing = None
+    # Settings' import files land here until read; gone when the server stops.
+    scratch = tempfile.TemporaryDirectory(prefix="companion-uploads-")
+    uploads = UploadFolder(Path(scratch.name), MAX_IMPORT_BYTES)
+    # uvicorn stops gracefully on SIGTERM, then raises the signal again: as
+    # SystemExit, the clean-up below runs instead of the process just ending.
+    previous = signal.signal(signal.SIGTERM, _exit)
     try:
-        served = web_app.web_app(make_main(store, gate, links))
+        main = make_main(store, gate, links, uploads)
+        served = web_app.web_app(main, uploads=uploads)
         compressing = web_app.start_compressing(served)
         web_app.run(served, host, port)
     finally:
@@ -128,3 +143,5 @@ def serve(host: str, port: int, data_dir: Path, share: bool = False) -> None:
             compressing.terminate()
             compressing.wait()
         store.close()
+        scratch.cleanup()
+        signal.signal(signal.SIGTERM, previous)

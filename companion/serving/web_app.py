@@ -16,6 +16,7 @@ from flet_web import fastapi as flet_fastapi
 from companion.serving.client_files import ShippedClient, shipped_client
 from companion.serving.http_layer import ClientLayer, Route
 from companion.serving.precompress import DONE
+from companion.serving.uploads import BoundedUploads, UploadFolder
 from companion.storage.paths import APP_NAME
 
 CACHE_ENVIRONMENT = "COMPANION_CACHE"
@@ -35,11 +36,15 @@ def web_app(
     client: ShippedClient | None = None,
     cache: Path | None = None,
     routes: Mapping[str, Route] | None = None,
+    uploads: UploadFolder | None = None,
 ) -> ClientLayer:
-    """The app a server runs: `main` per session, the client's files, `routes`."""
+    """The app a server runs: `main` per session, the client's files, `routes`,
+    and with `uploads` the bounded upload route (Flet signs its URLs)."""
     client = client or shipped_client()
+    secret = uploads.secret if uploads is not None else None
+    flet_app = flet_fastapi.app(main, no_cdn=True, secret_key=secret)
     return ClientLayer(
-        flet_fastapi.app(main, no_cdn=True),
+        flet_app if uploads is None else BoundedUploads(flet_app, uploads),
         client,
         cache or cache_dir(client),
         routes,

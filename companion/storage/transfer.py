@@ -39,8 +39,8 @@ EXPORT_VERSION = 1
 
 MAX_IMPORT_MEGABYTES = 12
 """The largest import file: some 4,000 matches of ten rounds at four players
-(about 3 kB each), and below the 16 MiB that one message on Settings' connection
-may carry."""
+(about 3 kB each)."""
+MAX_IMPORT_BYTES = MAX_IMPORT_MEGABYTES * 2**20
 MAX_IMPORT_MATCHES = 5_000
 """A match every evening for thirteen years."""
 MAX_IMPORT_PLAYERS = 1_000
@@ -162,15 +162,13 @@ def read_import(path: Path, shown_as: str | None = None) -> ImportData:
     picked) when given, else by its path.
     """
     name = shown_as or str(path)
-    most = MAX_IMPORT_MEGABYTES * 2**20
     try:
         with path.open("rb") as file:
-            raw = file.read(most + 1)
+            raw = file.read(MAX_IMPORT_BYTES + 1)
     except OSError as error:
         reason = error.strerror or type(error).__name__
         raise StoreError("import-unreadable", path=name, reason=reason) from error
-    if len(raw) > most:
-        raise StoreError("import-too-large", path=name, max=MAX_IMPORT_MEGABYTES)
+    check_import_size(len(raw), name)
     try:
         document = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError) as error:
@@ -182,6 +180,13 @@ def read_import(path: Path, shown_as: str | None = None) -> ImportData:
         raise rejected.error from None
     except RecursionError as error:
         raise StoreError("import-not-json", path=name) from error
+
+
+def check_import_size(size: int, shown_as: str) -> None:
+    """Refuse (StoreError) an import file of `size` bytes past the limit, before
+    it is read or sent: Settings asks with the size the browser tells."""
+    if size > MAX_IMPORT_BYTES:
+        raise StoreError("import-too-large", path=shown_as, max=MAX_IMPORT_MEGABYTES)
 
 
 def _too_many(path: str, code: str, count: int, most: int) -> None:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
+from companion.ui.import_file import Importer, import_with_data
 from companion.ui.state import AppState
 from companion.words.i18n import Translator
 
@@ -30,19 +31,25 @@ class Features:
 
     `share` is the sharing section (the served app's QR codes and join code, or
     the one line saying how a table is shared); `about` the lines under the
-    data (the site's version, whether the browser keeps the data).
+    data (the site's version, whether the browser keeps the data);
+    `import_file` how Settings' import gets the picked file.
     """
 
     share: Section
     data_place: Callable[[Translator, AppState], str] = _data_on_disk
     about: Section = _no_section
+    import_file: Importer = import_with_data
 
 
-def served() -> Features:
-    """The app served by `companion`: sharing with phones, data on the computer."""
+def served(import_file: Importer = import_with_data) -> Features:
+    """The app served by `companion`: sharing with phones, data on the computer.
+
+    `import_file` is the upload to the server (ui.import_file.import_by_upload)
+    when the server takes uploads.
+    """
     from companion.ui.share_section import share_section
 
-    return Features(share=share_section)
+    return Features(share=share_section, import_file=import_file)
 
 
 def _share_note(t: Translator, _state: AppState) -> list[ft.Control]:

@@ -11,6 +11,7 @@ from companion.ui.join_screen import JoinScreen
 from companion.ui.match_view import MatchOutlet
 from companion.ui.matches_screen import MatchesScreen
 from companion.ui.new_match_screen import NewMatchScreen
+from companion.ui.not_found_screen import NotFound
 from companion.ui.own_game_screen import OwnGameScreen
 from companion.ui.player_screen import PlayerScreen
 from companion.ui.players_screen import PlayersScreen
@@ -134,6 +135,8 @@ def App(
     def views() -> list[ft.View]:
         if not state.role.can_see:
             return StateContext(state, lambda: [JoinScreen()])
-        return StateContext(state, lambda: ft.Router(ROUTES, manage_views=True))
+        return StateContext(
+            state, lambda: ft.Router(ROUTES, NotFound, manage_views=True)
+        )
 
     return FeaturesContext(features, views)

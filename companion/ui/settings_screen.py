@@ -87,27 +87,17 @@ def _data(
         )
 
     async def import_data() -> None:
-        picked = await ft.FilePicker().pick_files(
-            file_type=ft.FilePickerFileType.CUSTOM,
-            allowed_extensions=["json"],
-            with_data=True,
-        )
-        if not picked or picked[0].bytes is None:
-            return
-        with tempfile.TemporaryDirectory() as scratch:
-            upload = Path(scratch) / "import.json"
-            upload.write_bytes(picked[0].bytes)
-            result = state.import_file(upload, picked[0].name)
-        if result is None:
+        imported = await features.import_file(state)
+        if imported is None:
             set_outcome(None)
             return
-        added = len(result.added)
+        added = len(imported.result.added)
         set_outcome(
             t.ngettext(
                 "{n} match imported from {name}",
                 "{n} matches imported from {name}",
                 added,
-            ).format(n=t.number(added), name=picked[0].name)
+            ).format(n=t.number(added), name=imported.name)
         )
 
     return [

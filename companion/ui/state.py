@@ -12,6 +12,7 @@ from companion.access.sharing import AccessError, ShareGate
 from companion.engine.errors import MatchError
 from companion.engine.match import Match
 from companion.storage import ImportResult, Store, StoreError, StoreNotice
+from companion.storage.transfer import check_import_size
 from companion.ui.state_access import SessionAccess
 from companion.words.i18n import LANGUAGES, Translator, get_translator
 
@@ -99,7 +100,14 @@ class AppState(SessionAccess):
         self.revision += 1
 
     def report(self, error: StoreError | MatchError | AccessError) -> None:
-        """Show a failed action's reason until dismissed."""
+        """Show a failed action's reason until dismissed.
+
+        A guest is never shown the host's files: a reason that names one (the
+        data folder a save could not write to) reaches it as "the host's device
+        could not save this".
+        """
+        if self.is_guest and isinstance(error, StoreError) and "path" in error.params:
+            error = AccessError("host-could-not-save")
         self.problems = (*self.problems, error)
 
     def dismiss(self, index: int) -> None:
@@ -196,6 +204,18 @@ class AppState(SessionAccess):
             return None
         self._saved("")
         return result
+
+    def may_import(self, name: str, size: int) -> bool:
+        """Whether this session may import a file `name` of `size` bytes (the
+        host's, within the size limit); False after reporting why not."""
+        if not self._hosting():
+            return False
+        try:
+            check_import_size(size, name)
+        except StoreError as error:
+            self.report(error)
+            return False
+        return True
 
     def export_all(self, path: Path) -> int | None:
         """Write every match, player and setting to `path` (the host only); the

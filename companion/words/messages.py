@@ -255,6 +255,9 @@ ACCESS_ERROR_MESSAGES: dict[str, Message] = {
     ),
     "view-only": N_("You can only view this table. Ask the host to let you record."),
     "host-only": N_("Only the host can do that, on the host's own device."),
+    "host-could-not-save": N_(
+        "The host's device could not save this. Nothing was changed: tell the host."
+    ),
     "guest-gone": N_("That guest is no longer at the table."),
     "guest-name-taken": N_(
         "A phone at this table has already joined as “%(name)s”: choose another "

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from conftest import Server
 from driver import Table
 from flows import new_match
 from playwright.sync_api import expect
+
+from companion.engine.match import Match
+from companion.storage import Store
 
 HUGE = "9" * 4301
 """Past Python's 4,300-digit limit for turning text into an int."""
@@ -31,6 +35,24 @@ def test_a_number_of_4301_digits_as_points_is_refused_and_back_works(
     assert table.path() == path
 
 
+def test_an_address_that_is_no_screen_or_a_long_number_gets_the_apps_answer(
+    table: Table,
+) -> None:
+    path = new_match(table, "Crazy Eights", ["Ada", "Bo"])
+    # A dot sent these to Flet's own files: a 404, or for a name too long for
+    # the file system {"detail":"Not Found"}, before the app saw them.
+    table.open(path + "/round/1." + HUGE)
+    table.see("Who went out?")
+    table.open("/players/J.R.")
+    table.see("J.R. has not finished a match yet.")
+    table.open("/no/such/screen")
+    table.see("There is nothing at this address")
+    table.shot("bad-input-no-such-address-390x844")
+    table.tap("Back to the matches")
+    table.see("New match")
+    assert table.path() == "/"
+
+
 def _import(table: Table, path: Path) -> None:
     """Settings → Import a file, picking `path` in the browser's file chooser."""
     table.open("/settings")
@@ -39,8 +61,17 @@ def _import(table: Table, path: Path) -> None:
     chooser.value.set_files(str(path))
 
 
+def _stored(data_dir: Path) -> dict[str, bytes]:
+    """Every file of the data folder with its bytes, to compare before and after."""
+    return {
+        str(path.relative_to(data_dir)): path.read_bytes()
+        for path in sorted(data_dir.rglob("*"))
+        if path.is_file() and path.suffix != ".lock"
+    }
+
+
 def test_a_refused_import_names_the_file_the_user_picked(
-    table: Table, tmp_path: Path
+    table: Table, server: Server, tmp_path: Path
 ) -> None:
     junk = tmp_path / "kitchen table.json"
     junk.write_text("[" * 10_000 + "]" * 10_000)
@@ -56,3 +87,21 @@ def test_a_refused_import_names_the_file_the_user_picked(
         "big.json is larger than 12 MB, more than any export of a real table. "
         "Nothing was imported."
     )
+    # Past the 16 MiB one websocket message carries, this showed nothing at all:
+    # the served app uploads the file, and refuses it by its size first.
+    huge = tmp_path / "whole club.json"
+    huge.write_bytes(b" " * (20 * 10**6))
+    before = _stored(server.data_dir)
+    _import(table, huge)
+    table.see(
+        "whole club.json is larger than 12 MB, more than any export of a real "
+        "table. Nothing was imported."
+    )
+    table.shot("bad-input-import-20mb-390x844")
+    assert _stored(server.data_dir) == before
+    # A real export still imports, now by the upload route.
+    friends = Store.in_memory()
+    friends.add_match(Match.new("uno", ["Cy", "Di"]))
+    friends.export_all(tmp_path / "friends.json")
+    _import(table, tmp_path / "friends.json")
+    table.see("1 match imported from friends.json")

@@ -52,7 +52,7 @@ def _get(layer: ClientLayer, path: str) -> tuple[int, dict[str, str], bytes]:
 def layer(tmp_path: Path) -> ClientLayer:
     web = tmp_path / "web"
     (web / "assets").mkdir(parents=True)
-    for name in ("index.html", "assets/FontManifest.json"):
+    for name in ("index.html", "assets/FontManifest.json", "favicon.png"):
         shutil.copyfile(WEB / name, web / name)
     script = MemoryFile(
         b"self.addEventListener('fetch', () => {});", "text/javascript", REVALIDATE
@@ -99,3 +99,23 @@ def test_accept_encoding_is_read_with_its_refusals(header: str, accepted: set) -
 )  # fmt: skip
 def test_routes_of_the_app_are_answered_with_the_page(path: str, page: bool) -> None:
     assert is_page_path(path) is page
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/players/J.R.", "/match/12/round/1." + "9" * 4301, "/players/" + "9" * 4301],
+    ids=["dot", "long-round", "long-name"],
+)
+def test_a_route_with_a_dot_or_a_name_too_long_for_a_file_gets_the_page(
+    layer: ClientLayer, path: str
+) -> None:
+    status, headers, body = _get(layer, path)
+    assert status == 200 and headers["content-type"].startswith("text/html")
+    assert layer.client.base.encode() in body
+
+
+def test_a_client_file_name_too_long_for_the_file_system_is_not_found(
+    layer: ClientLayer,
+) -> None:
+    status, _, _ = _get(layer, layer.client.base + "9" * 4301 + ".js")
+    assert status == 404

@@ -6,6 +6,7 @@ import contextlib
 import io
 import os
 import re
+import signal
 import sys
 from pathlib import Path
 
@@ -64,12 +65,14 @@ class FakeRun:
         self.calls: list[dict[str, object]] = []
         self.gates: list[ShareGate] = []
         self.links: list[tuple[str, ...]] = []
+        self.uploads: list[object] = []
 
     def make_main(
-        self, store: Store, gate: ShareGate, links: tuple[str, ...]
+        self, store: Store, gate: ShareGate, links: tuple[str, ...], uploads: object
     ) -> object:
         self.gates.append(gate)
         self.links.append(links)
+        self.uploads.append(uploads)
         return "main"
 
     def __call__(self, served: object, host: str, port: int) -> None:
@@ -87,7 +90,7 @@ class FakeRun:
 def started(monkeypatch: pytest.MonkeyPatch) -> FakeRun:
     fake = FakeRun()
     monkeypatch.setattr(web_app, "run", fake)
-    monkeypatch.setattr(web_app, "web_app", lambda main: ("served", main))
+    monkeypatch.setattr(web_app, "web_app", lambda main, **_: ("served", main))
     monkeypatch.setattr(web_app, "start_compressing", lambda served: None)
     monkeypatch.setattr(app, "make_main", fake.make_main)
     monkeypatch.setattr(
@@ -282,3 +285,20 @@ def test_the_terminal_is_told_when_wrong_codes_replace_the_join_code(
     assert capsys.readouterr().out == (
         f"Too many wrong codes were typed: the join code is now {new[:3]} {new[3:]}\n"
     )
+
+
+def test_stopped_by_sigterm_the_server_removes_its_upload_folder(
+    tmp_path: Path, started: FakeRun, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def stopped(served: object, host: str, port: int) -> None:
+        (started.uploads[0].folder / "left.json").write_text("{}")
+        # What uvicorn does after its graceful stop on SIGTERM.
+        signal.raise_signal(signal.SIGTERM)
+
+    monkeypatch.setattr(web_app, "run", stopped)
+    before = signal.getsignal(signal.SIGTERM)
+    with pytest.raises(SystemExit) as stop:
+        serve("127.0.0.1", 8550, tmp_path)
+    assert stop.value.code == 0
+    assert not started.uploads[0].folder.exists()
+    assert signal.getsignal(signal.SIGTERM) is before

@@ -10,10 +10,12 @@ import pytest
 
 from companion.access.sharing import TABLE_LIMITS, Guest, Role, ShareGate
 from companion.engine.match import Match
-from companion.storage import Store
+from companion.storage import Store, StoreError
+from companion.storage.transfer import MAX_IMPORT_BYTES
 from companion.ui import format as fmt
 from companion.ui.state import AppState
 from companion.words.i18n import get_translator
+from companion.words.messages import error_message
 
 HOST_IP = "127.0.0.1"
 PHONE_IP = "198.51.100.7"
@@ -275,3 +277,55 @@ def test_a_name_given_on_joining_meets_the_name_rules(
     refused = other.join("123 456", "KARI NORDMANN")
     assert refused is not None and refused.code == "guest-name-taken"
     assert other.role is Role.LOCKED
+
+
+class ReadOnlyFolder:
+    """The host's store once its data folder refuses writes: saves fail, naming it."""
+
+    def __init__(self, store: Store, folder: str) -> None:
+        self.inner = store
+        self.folder = folder
+
+    def __getattr__(self, name: str):
+        return getattr(self.inner, name)
+
+    def save_match(self, match_id, match, base=None) -> None:
+        raise StoreError("read-only-directory", path=self.folder)
+
+
+def test_a_recorders_failed_save_never_names_the_hosts_data_folder(
+    store: Store, gate: ShareGate
+) -> None:
+    folder = "/home/host/.local/share/card-table-companion"
+    failing = ReadOnlyFolder(store, folder)
+    host = AppState.load(failing, gate, session_id="host", client_ip=HOST_IP)  # type: ignore[arg-type]
+    match = Match.new("crazy-eights", ["Ada", "Bo"])
+    match_id = host.add_match(match)
+    assert match_id is not None
+    phone = _guest(failing, gate)  # type: ignore[arg-type]
+    host.let_record("phone", True)
+    played = match.record_round("Bo", {"Ada": {"K": 1}})
+    t = get_translator("en")
+
+    assert not phone.save_match(match_id, played, base=match)
+    told = [error_message(t, problem) for problem in phone.problems]
+    assert told == [
+        "The host's device could not save this. Nothing was changed: tell the host."
+    ]
+    assert not host.save_match(match_id, played, base=match)
+    assert folder in error_message(t, host.problems[0])
+    assert store.load_match(match_id) == match
+
+
+def test_only_the_host_may_send_an_import_and_only_within_the_size_limit(
+    store: Store, gate: ShareGate, host: AppState
+) -> None:
+    assert host.may_import("club.json", MAX_IMPORT_BYTES)
+    assert not host.may_import("club.json", MAX_IMPORT_BYTES + 1)
+    assert [(p.code, p.params["path"]) for p in host.problems] == [
+        ("import-too-large", "club.json")
+    ]
+    phone = _guest(store, gate)
+    host.let_record("phone", True)
+    assert not phone.may_import("club.json", 10)
+    assert [p.code for p in phone.problems] == ["host-only"]
