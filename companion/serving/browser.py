@@ -63,6 +63,8 @@ async def storage_is_persistent() -> bool | None:
 
 def start(version: str) -> None:
     """Run the app in this page's Pyodide (the entry module of the site calls it)."""
+    from companion.serving import flet_quirks
     from companion.serving.app import make_browser_main
 
+    flet_quirks.apply(served=False)
     ft.run(make_browser_main(version))
