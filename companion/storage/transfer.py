@@ -17,6 +17,7 @@ from companion.engine.match import Match
 from companion.engine.names import check_name, name_key, spelt_out
 from companion.storage.errors import StoreError
 from companion.storage.files import fsync_directory, write_new_file
+from companion.storage.json_depth import nests_deeper_than
 from companion.storage.records import (
     MATCH_ID,
     SETTINGS_DEFAULTS,
@@ -171,6 +172,9 @@ def read_import(path: Path, shown_as: str | None = None) -> ImportData:
         raise StoreError("import-unreadable", path=name, reason=reason) from error
     if len(raw) > most:
         raise StoreError("import-too-large", path=name, max=MAX_IMPORT_MEGABYTES)
+    if nests_deeper_than(raw):
+        # No export nests so deep; in the browser the parser would not survive it.
+        raise StoreError("import-not-json", path=name)
     try:
         document = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError) as error:
