@@ -133,7 +133,8 @@ class Phone:
         table = self._open(alone, site or self.site_url)
         if site:
             return table
-        self.current = table
+        if alone:
+            self.current = table
         return wait_for_app(table, text)
 
     def _open(self, alone: bool, site: str) -> Table:
@@ -193,7 +194,7 @@ def wait_for_app(table: Table, text: str = "Matches") -> Table:
                 placeholder.dispatch_event("click", timeout=1000)
         if page.get_by_role("tab", name=text).or_(page.get_by_text(text)).count():
             return table
-        time.sleep(2)
+        time.sleep(0.5)
     raise AssertionError(f"the app did not show {text!r} in {BOOT_MS} ms")
 
 
@@ -326,7 +327,7 @@ def test_a_rebuilt_site_replaces_the_cached_one_and_keeps_the_data(
             version = table.page.evaluate("() => window.flet && flet.siteVersion")
         if version == "second-build":
             break
-        time.sleep(2)
+        time.sleep(0.5)
     assert version == "second-build"
     wait_for_app(table)
     table.tab("Settings")
@@ -386,7 +387,7 @@ def _holder_and_refused(tabs: list[Table]) -> tuple[Table, Table]:
                 shown[i] = "refused"
             elif page.get_by_role("tab", name="Matches").count():
                 shown[i] = "app"
-        time.sleep(2)
+        time.sleep(0.5)
     holders = [tab for i, tab in enumerate(tabs) if shown.get(i) == "app"]
     refused = [tab for i, tab in enumerate(tabs) if shown.get(i) == "refused"]
     assert (len(holders), len(refused)) == (1, 1), shown
