@@ -21,7 +21,7 @@ def test_nesting_past_the_bound_is_seen_and_up_to_it_is_not() -> None:
 
 
 def test_brackets_in_names_do_not_count() -> None:
-    name = json.dumps("[[{ Bo \\\" [[" * 50)
+    name = json.dumps('[[{ Bo \\" [[' * 50)
     assert not nests_deeper_than(f'{{"players": [{name}]}}'.encode())
 
 
