@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import flet as ft
 
 from companion.access.sharing import ShareGate
-from companion.storage import Store
+from companion.storage import Store, StoreError
 
 if TYPE_CHECKING:
     # Not at run time: the static site (Pyodide) has no starlette or flet-web.
@@ -72,23 +72,46 @@ def make_browser_main(version: str) -> Callable[[ft.Page], Awaitable[None]]:
     """The entry of the static site, whose one session runs in the browser.
 
     The store is the browser's IndexedDB, held by this tab alone; nothing is
-    shared, so there is no join code and no Share this table.
+    shared, so there is no join code and no Share this table. What the app
+    sends the screen after a change waits for the change to reach IndexedDB.
     """
 
     async def main(page: ft.Page) -> None:
-        from companion.serving import browser
+        from companion.serving import browser, held_messages
         from companion.storage.browser_files import IndexedDBFiles
         from companion.ui import features
         from companion.ui.other_tab_screen import OtherTabScreen
         from companion.ui.root import App
 
         if not await browser.hold_tab_lock():
-            info = await page.get_device_info()
-            page.render_views(OtherTabScreen, list(getattr(info, "languages", [])))
+            page.render_views(OtherTabScreen, await _languages(page))
             return
-        store = Store.in_browser(await IndexedDBFiles.mount())
+        files = await IndexedDBFiles.mount()
+        store = Store.in_browser(files)
+
+        def failed(error: StoreError) -> None:
+            page.run_task(_tell_failed_sync, page, store, error)
+
+        held_messages.hold_until_synced(page.session.connection, files, failed)
         persistent = await browser.storage_is_persistent()
         site = features.static(version, persistent)
         page.render_views(App, store, ShareGate(False), (), site)
 
     return main
+
+
+async def _languages(page: ft.Page) -> list[str]:
+    info = await page.get_device_info()
+    return list(getattr(info, "languages", []))
+
+
+async def _tell_failed_sync(page: ft.Page, store: Store, error: StoreError) -> None:
+    """Say that a change may not outlive the tab (in the app's language)."""
+    from companion.words.i18n import get_translator, negotiate
+    from companion.words.messages import error_message
+
+    chosen = store.settings().get("language")
+    t = get_translator(chosen or negotiate(await _languages(page)))
+    page.show_dialog(
+        ft.SnackBar(ft.Text(error_message(t, error)), duration=ft.Duration(seconds=8))
+    )

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import secrets
 from typing import Any
 
 import flet as ft
 
+from companion.serving.tab_claim import TabClaim
+
 TAB_LOCK = "card-table-companion-store"
-"""The Web Lock the tab holding the store keeps until it closes."""
+"""The Web Lock the tab holding the store keeps until it closes (and the
+BroadcastChannel its tabs ask on where there are no Web Locks)."""
 
 
 async def hold_tab_lock() -> bool:
@@ -22,7 +26,8 @@ async def hold_tab_lock() -> bool:
 
     locks = getattr(js.navigator, "locks", None)
     if locks is None:
-        return True
+        # Not a secure context (a site on plain http over the LAN).
+        return await claim_by_broadcast()
     future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
 
     import pyodide.ffi
@@ -41,6 +46,33 @@ async def hold_tab_lock() -> bool:
     options = to_js({"ifAvailable": True}, dict_converter=js.Object.fromEntries)
     locks.request(TAB_LOCK, options, create_once_callable(granted))
     return await future
+
+
+_HOLDER: list[Any] = []
+"""The channel (and its listener) of the tab that holds the store: kept alive."""
+
+
+async def claim_by_broadcast() -> bool:
+    """Hold the store unless another tab of the site answers that it does.
+
+    The fallback where Web Locks are missing; a browser without a
+    BroadcastChannel either lets the tab in (as before either existed).
+    """
+    import js
+    from pyodide.ffi import create_proxy
+
+    if getattr(js, "BroadcastChannel", None) is None:
+        return True
+    channel = js.BroadcastChannel.new(TAB_LOCK)
+    claim = TabClaim(lambda text: channel.postMessage(text), secrets.token_hex(8))
+    listener = create_proxy(lambda event: claim.heard(str(event.data)))
+    channel.addEventListener("message", listener)
+    if await claim.claim():
+        _HOLDER.extend((channel, listener))
+        return True
+    channel.close()
+    listener.destroy()
+    return False
 
 
 async def storage_is_persistent() -> bool | None:
@@ -63,6 +95,8 @@ async def storage_is_persistent() -> bool | None:
 
 def start(version: str) -> None:
     """Run the app in this page's Pyodide (the entry module of the site calls it)."""
+    from companion.serving import flet_quirks
     from companion.serving.app import make_browser_main
 
+    flet_quirks.apply(served=False)
     ft.run(make_browser_main(version))

@@ -1,4 +1,8 @@
-"""Flet 1.0.5 costs worked around, each only on the version it was measured on."""
+"""Flet 1.0.5 costs worked around, each only on the version it was measured on.
+
+The diff fixes concern the app itself and are applied in the static site too
+(Pyodide); the web server's (FletApp's) only where flet_web serves the app.
+"""
 
 from __future__ import annotations
 
@@ -15,7 +19,6 @@ from flet.controls.base_control import BaseControl
 from flet.controls.object_patch import DiffBuilder, ObjectPatchException
 from flet.messaging.protocol import Message, configure_encode_object_for_msgpack
 from flet.version import flet_version
-from flet_web.fastapi.flet_app import FletApp
 
 MEASURED_ON = "1.0.5"
 """The Flet release whose methods this module replaces, measured and read on it."""
@@ -194,12 +197,19 @@ def _clear_changes(item: Any, frozen: bool) -> None:
     object.__setattr__(item, "__changes", {})
 
 
-def apply(version: str = flet_version) -> bool:
-    """Put the workarounds in place if Flet is `MEASURED_ON`; whether it did."""
+def apply(version: str = flet_version, *, served: bool = True) -> bool:
+    """Put the workarounds in place if Flet is `MEASURED_ON`; whether it did.
+
+    `served`: the app runs behind Flet's web server, whose fixes come too; the
+    static site runs in the browser, where there is no flet_web to import.
+    """
     if version != MEASURED_ON:
         return False
-    FletApp.send_message = send_message_unlogged  # type: ignore[method-assign]
-    FletApp._FletApp__send_loop = send_loop_until_gone  # type: ignore[attr-defined]
     DiffBuilder._removed_controls = removed_controls  # type: ignore[method-assign]
     DiffBuilder._configure_dataclass = configure_dataclass  # type: ignore[method-assign]
+    if served:
+        from flet_web.fastapi.flet_app import FletApp
+
+        FletApp.send_message = send_message_unlogged  # type: ignore[method-assign]
+        FletApp._FletApp__send_loop = send_loop_until_gone  # type: ignore[attr-defined]
     return True

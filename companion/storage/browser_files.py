@@ -34,8 +34,10 @@ class IndexedDBFiles:
         self._once = once
         self.path = path
         self._lock = asyncio.Lock()
-        self._requested = 0
-        self._done = 0
+        self.writes = 0
+        """How many writes this folder has had since it was mounted."""
+        self.durable_writes = 0
+        """How many of them a finished sync holds: the rest die with the tab."""
         self._pending: set[asyncio.Task[None]] = set()
 
     @classmethod
@@ -65,22 +67,29 @@ class IndexedDBFiles:
         self._fs.syncfs(populate, self._once(finished))
         await future
 
+    @property
+    def unsynced(self) -> bool:
+        """Whether a write is not yet in IndexedDB (a killed tab would lose it)."""
+        return self.writes > self.durable_writes
+
     async def synced(self) -> None:
         """Return once everything written before the call is in IndexedDB."""
-        self._requested += 1
-        ticket = self._requested
+        wanted = self.writes
         async with self._lock:
-            if self._done >= ticket:
+            if self.durable_writes >= wanted:
                 return
-            covered = self._requested
+            # Writes are synchronous: all those counted are in memory already,
+            # so a sync that starts now holds them.
+            covered = self.writes
             await self._sync(populate=False)
-            self._done = covered
+            self.durable_writes = covered
 
-    def sync_soon(self) -> None:
-        """Start a sync for a write nobody waits on (a setting, a player, a match).
+    def written(self) -> None:
+        """Count a write and start its sync (nobody needs to wait on it here).
 
-        A failure is not lost: the next durable() syncs again and reports it.
+        A failure is not lost: the next synced() syncs again and reports it.
         """
+        self.writes += 1
         task = asyncio.get_running_loop().create_task(self._sync_quietly())
         self._pending.add(task)
         task.add_done_callback(self._pending.discard)
@@ -109,6 +118,6 @@ class SyncingBackend(FileBackend):
     def _then_sync(self, change: Callable[..., None]) -> Callable[..., None]:
         def changed(*args: Any) -> None:
             change(*args)
-            self._files.sync_soon()
+            self._files.written()
 
         return changed

@@ -17,6 +17,7 @@ from companion.engine.match import Match
 from companion.engine.names import check_name, name_key, spelt_out
 from companion.storage.errors import StoreError
 from companion.storage.files import fsync_directory, write_new_file
+from companion.storage.json_depth import nests_deeper_than
 from companion.storage.records import (
     MATCH_ID,
     SETTINGS_DEFAULTS,
@@ -169,6 +170,9 @@ def read_import(path: Path, shown_as: str | None = None) -> ImportData:
         reason = error.strerror or type(error).__name__
         raise StoreError("import-unreadable", path=name, reason=reason) from error
     check_import_size(len(raw), name)
+    if nests_deeper_than(raw):
+        # No export nests so deep; in the browser the parser would not survive it.
+        raise StoreError("import-not-json", path=name)
     try:
         document = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError) as error:

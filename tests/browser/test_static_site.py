@@ -2,13 +2,15 @@
 
 The tests run in order on one site, one static server and one browser
 profile (a Pyodide start costs tens of seconds here): each one continues
-from what the one before left, as one person's phone would.
+from what the one before left, as one person's phone would; a tab is opened
+anew only where a person would have (each opening boots Pyodide again).
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -24,12 +26,20 @@ from playwright.sync_api import Browser, Playwright, Route
 from playwright.sync_api import Error as PlaywrightError
 
 from companion.publish.site import Site, build_site
+from companion.storage import Store
 from companion.ui.format import language_label
 from companion.words.i18n import get_translator
 from companion.words.rules import reminders
 
 BOOT_MS = 240_000
 """Flutter, then Pyodide and the app: ~14 s on an idle machine, far more here."""
+
+LAN_HOST = "lan.test"
+"""The site's computer as a phone on the LAN names it: plain http to a name that
+is not this machine's, so not a secure context (no Web Locks, no service
+worker), unlike http://127.0.0.1."""
+
+REFUSED = "Card Table Companion is open in another tab."
 
 
 class StaticServer:
@@ -74,16 +84,20 @@ class Phone:
         self.playwright = playwright
         self.profile = profile
         self.site_url = site_url
+        port = site_url.rsplit(":", 1)[1]
+        self.lan_url = f"http://{LAN_HOST}:{port}"
         self.outside: list[str] = []
         self.process: subprocess.Popen[bytes] | None = None
         self.browser: Browser | None = None
+        self.current: Table | None = None
 
     def start(self) -> Phone:
         port_file = self.profile / "DevToolsActivePort"
         port_file.unlink(missing_ok=True)
         self.process = subprocess.Popen(
             [CHROMIUM, "--headless", f"--user-data-dir={self.profile}",
-             "--remote-debugging-port=0", *CHROMIUM_ARGS, "about:blank"],
+             "--remote-debugging-port=0", *CHROMIUM_ARGS,
+             f"--host-resolver-rules=MAP {LAN_HOST} 127.0.0.1", "about:blank"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             start_new_session=True,
         )  # fmt: skip
@@ -100,27 +114,45 @@ class Phone:
         return self
 
     def _only_the_site(self, route: Route) -> None:
-        if route.request.url.startswith(self.site_url + "/"):
+        url = route.request.url
+        if url.startswith((self.site_url + "/", self.lan_url + "/")):
             route.continue_()
         else:
             self.outside.append(route.request.url)
             route.abort()
 
-    def tab(self, text: str = "Matches", *, alone: bool = True) -> Table:
+    def tab(
+        self, text: str = "Matches", *, alone: bool = True, site: str = ""
+    ) -> Table:
         """A new tab at 390x844 on the site, once the app shows `text`.
 
         `alone`: the tabs opened before are closed first, as a person who
-        comes back to the app later has one tab.
+        comes back to the app later has one tab. `site`: another address of
+        the site (the LAN's), whose tab is not waited for.
         """
+        table = self._open(alone, site or self.site_url)
+        if site:
+            return table
+        if alone:
+            self.current = table
+        return wait_for_app(table, text)
+
+    def _open(self, alone: bool, site: str) -> Table:
         assert self.browser is not None
         if alone:
             for old in self.browser.contexts[0].pages:
                 old.close()
         page = self.browser.contexts[0].new_page()
         page.set_viewport_size({"width": 390, "height": 844})
-        table = Table(page, self.site_url)
-        page.goto(self.site_url + "/")
-        return wait_for_app(table, text)
+        table = Table(page, site)
+        page.goto(site + "/")
+        return table
+
+    def open_tab(self) -> Table:
+        """The tab the person left open (the last one drawn), or a new one."""
+        if self.current is not None and not self.current.page.is_closed():
+            return self.current
+        return self.tab()
 
     def kill(self) -> None:
         """SIGKILL the whole browser, as a phone ending a tab it needs memory for."""
@@ -128,6 +160,7 @@ class Phone:
         os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait()
         self.process = None
+        self.current = None
         with contextlib.suppress(Exception):
             if self.browser is not None:
                 self.browser.close()
@@ -161,7 +194,7 @@ def wait_for_app(table: Table, text: str = "Matches") -> Table:
                 placeholder.dispatch_event("click", timeout=1000)
         if page.get_by_role("tab", name=text).or_(page.get_by_text(text)).count():
             return table
-        time.sleep(2)
+        time.sleep(0.5)
     raise AssertionError(f"the app did not show {text!r} in {BOOT_MS} ms")
 
 
@@ -189,6 +222,12 @@ def phone(
     device.close()
 
 
+@pytest.fixture(scope="module")
+def exports(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the phone's downloads go: the export a later test imports."""
+    return tmp_path_factory.mktemp("downloads")
+
+
 def _shot(table: Table, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     table.shot(f"static-{name}")
@@ -206,7 +245,9 @@ def _start_match(table: Table, players: list[str]) -> None:
     table.button("Record round").wait_for()
 
 
-def test_a_match_by_card_taps_survives_a_killed_browser(phone: Phone) -> None:
+def test_a_match_by_card_taps_survives_a_killed_browser_and_exports(
+    phone: Phone, exports: Path
+) -> None:
     table = phone.tab()
     _shot(table, "matches")
     _start_match(table, ["Ada", "Bo", "Cy"])
@@ -228,6 +269,19 @@ def test_a_match_by_card_taps_survives_a_killed_browser(phone: Phone) -> None:
     table.standing(2, "Cy", 17)
     table.standing(3, "Bo", 50)
     _shot(table, "after-kill")
+    table.tap("Back to matches")
+    table.tab("Settings")
+    with table.page.expect_download() as download:
+        table.tap("Export everything")
+    saved = exports / download.value.suggested_filename
+    download.value.save_as(saved)
+    table.see(re.compile(r"^1 match exported as companion-"))
+    # The download is an export this app reads, with the match and its rounds.
+    check = Store.in_memory()
+    (match_id,) = check.import_file(saved).added
+    match = check.load_match(match_id)
+    assert (match.players, len(match.rounds)) == (("Ada", "Bo", "Cy"), 2)
+    table.tab("Matches")
     assert phone.calls_outside() == []
 
 
@@ -240,7 +294,7 @@ def _open_match(table: Table) -> None:
 def test_with_the_server_gone_the_app_opens_from_the_service_worker(
     phone: Phone, static_server: StaticServer
 ) -> None:
-    table = phone.tab()
+    table = phone.open_tab()
     # The worker of the first visit has precached the site by now.
     table.page.wait_for_function(
         "async () => (await navigator.serviceWorker.ready).active !== null",
@@ -248,7 +302,7 @@ def test_with_the_server_gone_the_app_opens_from_the_service_worker(
     )
     static_server.stop()
     try:
-        table.page.reload()
+        table.page.goto(phone.site_url + "/")
         wait_for_app(table)
         _open_match(table)
         _shot(table, "offline")
@@ -273,7 +327,7 @@ def test_a_rebuilt_site_replaces_the_cached_one_and_keeps_the_data(
             version = table.page.evaluate("() => window.flet && flet.siteVersion")
         if version == "second-build":
             break
-        time.sleep(2)
+        time.sleep(0.5)
     assert version == "second-build"
     wait_for_app(table)
     table.tab("Settings")
@@ -286,21 +340,26 @@ def test_a_rebuilt_site_replaces_the_cached_one_and_keeps_the_data(
     assert phone.calls_outside() == []
 
 
+def _refused(tab: Table) -> None:
+    assert tab.page.get_by_role("button", name="New match").count() == 0
+    assert tab.page.get_by_role("tab", name="Matches").count() == 0
+
+
 def test_a_second_tab_is_refused_and_changes_nothing(phone: Phone) -> None:
-    first = phone.tab()
-    second = phone.tab("Card Table Companion is open in another tab.", alone=False)
+    first = phone.open_tab()
+    second = phone.tab(REFUSED, alone=False)
     _shot(second, "second-tab")
-    assert second.page.get_by_role("button", name="New match").count() == 0
-    assert second.page.get_by_role("tab", name="Matches").count() == 0
+    _refused(second)
     second.page.close()
-    first.page.reload()
+    first.page.goto(phone.site_url + "/")
     wait_for_app(first)
     _open_match(first)
     first.standing(2, "Cy", 17)
+    first.tap("Back to matches")
 
 
 def test_in_norwegian_a_rule_reminder_is_in_norwegian(phone: Phone) -> None:
-    table = phone.tab()
+    table = phone.open_tab()
     english, norwegian = get_translator("en"), get_translator("nb")
     table.tab("Settings")
     table.tap(language_label(english, "nb"))
@@ -310,4 +369,66 @@ def test_in_norwegian_a_rule_reminder_is_in_norwegian(phone: Phone) -> None:
     assert first.title != reminders("crazy-eights", "en")[0].title
     table.see(first.title)
     _shot(table, "rules-nb")
+    assert phone.calls_outside() == []
+
+
+def _holder_and_refused(tabs: list[Table]) -> tuple[Table, Table]:
+    """Of two tabs booting at once, the one that shows the app and the refused one."""
+    deadline = time.monotonic() + BOOT_MS / 1000
+    shown: dict[int, str] = {}
+    while time.monotonic() < deadline and len(shown) < len(tabs):
+        for i, tab in enumerate(tabs):
+            page = tab.page
+            with contextlib.suppress(Exception):
+                placeholder = page.locator("flt-semantics-placeholder")
+                if placeholder.count():
+                    placeholder.dispatch_event("click", timeout=1000)
+            if page.get_by_text(REFUSED).count():
+                shown[i] = "refused"
+            elif page.get_by_role("tab", name="Matches").count():
+                shown[i] = "app"
+        time.sleep(0.5)
+    holders = [tab for i, tab in enumerate(tabs) if shown.get(i) == "app"]
+    refused = [tab for i, tab in enumerate(tabs) if shown.get(i) == "refused"]
+    assert (len(holders), len(refused)) == (1, 1), shown
+    return holders[0], refused[0]
+
+
+def _import(table: Table, path: Path) -> None:
+    with table.page.expect_file_chooser() as chooser:
+        table.tap("Import a file")
+    chooser.value.set_files(str(path))
+
+
+def test_over_plain_http_a_second_tab_is_refused_and_an_export_moves_the_match(
+    phone: Phone, exports: Path
+) -> None:
+    # A fresh phone on the LAN: another origin, so empty storage, and no Web
+    # Locks: the tabs agree over a BroadcastChannel. Both boot at once.
+    tabs = [phone.tab(site=phone.lan_url), phone.tab(site=phone.lan_url, alone=False)]
+    assert tabs[0].page.evaluate("() => window.isSecureContext") is False
+    table, refused = _holder_and_refused(tabs)
+    _refused(refused)
+    _shot(refused, "second-tab-over-http")
+    refused.page.close()
+    resume = "Resume Crazy Eights with Ada, Bo, and Cy"
+    assert table.page.get_by_label(resume).count() == 0
+    table.tab("Settings")
+    junk = exports / "kitchen table.json"
+    junk.write_text("[" * 10_000 + "]" * 10_000)
+    _import(table, junk)
+    table.see(
+        "kitchen table.json is not an export from this app. Nothing was imported."
+    )
+    table.tab("Matches")
+    table.see("New match")
+    assert table.page.get_by_label(resume).count() == 0
+    table.tab("Settings")
+    (export,) = exports.glob("companion-*.json")
+    _import(table, export)
+    table.see(f"1 match imported from {export.name}")
+    _shot(table, "imported-over-http")
+    table.tab("Matches")
+    _open_match(table)
+    table.standing(2, "Cy", 17)
     assert phone.calls_outside() == []

@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
+import subprocess
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -279,3 +281,22 @@ def test_applied_only_on_the_flet_it_was_measured_on(flets_own: None) -> None:
 def test_the_installed_flet_is_the_one_measured(flets_own: None) -> None:
     # pyproject pins flet; a new pin must re-measure and re-check the workaround.
     assert flet_quirks.apply()
+
+
+def test_in_the_browser_the_diff_fixes_apply_without_flet_web() -> None:
+    # The static site runs in Pyodide, where flet_web is not shipped: a fresh
+    # interpreter in which importing it fails stands in for that.
+    script = (
+        "import sys\n"
+        "sys.modules['flet_web'] = None\n"
+        "from flet.controls.object_patch import DiffBuilder\n"
+        "from companion.serving import flet_quirks\n"
+        "assert flet_quirks.apply(flet_quirks.MEASURED_ON, served=False)\n"
+        "assert DiffBuilder._removed_controls is flet_quirks.removed_controls\n"
+        "assert DiffBuilder._configure_dataclass is flet_quirks.configure_dataclass\n"
+        "assert not flet_quirks.apply('1.0.6', served=False)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr

@@ -52,7 +52,7 @@ def test_a_save_is_durable_only_when_a_later_sync_has_finished(tmp_path: Path):
             fs.finish()
             await _settle()
         assert waiting.done()
-        assert fs.syncs > started
+        assert fs.syncs == started and not files.unsynced
 
     run_apart(scenario())
 
@@ -74,35 +74,58 @@ def test_a_save_during_a_sync_waits_for_the_next_sync(tmp_path: Path):
     async def scenario() -> None:
         fs = FakeFS()
         files = IndexedDBFiles(fs, str(tmp_path), lambda f: f)
+        files.written()
+        await _settle()
         first = asyncio.ensure_future(files.synced())
         await _settle()
-        # Written after the first sync began: that sync may not hold it.
+        # Written after the first sync began: that sync may not hold them.
+        files.written()
+        files.written()
         second = asyncio.ensure_future(files.synced())
-        third = asyncio.ensure_future(files.synced())
         await _settle()
         fs.finish()
         await _settle()
         assert first.done() and not second.done()
+        assert files.unsynced
         # One more sync covers both changes made while the first one ran.
         assert fs.syncs == 2
         fs.finish()
         await _settle()
-        assert second.done() and third.done()
+        assert second.done() and not files.unsynced
         assert fs.syncs == 2
 
     run_apart(scenario())
 
 
-def test_a_failed_sync_is_a_store_error(tmp_path: Path):
+def test_with_nothing_written_nothing_waits_for_a_sync(tmp_path: Path):
     async def scenario() -> None:
         fs = FakeFS()
         files = IndexedDBFiles(fs, str(tmp_path), lambda f: f)
+        await asyncio.wait_for(files.synced(), timeout=5)
+        assert fs.syncs == 0 and not files.unsynced
+
+    run_apart(scenario())
+
+
+def test_a_failed_sync_is_a_store_error_and_leaves_the_write_unsynced(
+    tmp_path: Path,
+):
+    async def scenario() -> None:
+        fs = FakeFS()
+        files = IndexedDBFiles(fs, str(tmp_path), lambda f: f)
+        files.written()
+        await _settle()
+        # The sync a write starts by itself fails quietly: nobody waits on it.
+        fs.finish("QuotaExceededError")
+        await _settle()
+        assert files.unsynced
         waiting = asyncio.ensure_future(files.synced())
         await _settle()
         fs.finish("QuotaExceededError")
         with pytest.raises(StoreError) as failed:
             await waiting
         assert failed.value.code == "save-failed"
+        assert files.unsynced
 
     run_apart(scenario())
 

@@ -208,11 +208,24 @@ def _refusal(store: Store, path: Path, shown_as: str | None = None) -> StoreErro
     return caught.value
 
 
-def test_a_file_nested_too_deep_is_not_an_export(store: Store, tmp_path: Path) -> None:
+def test_a_file_nested_too_deep_is_not_an_export(
+    store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     fill(store)
     deep = tmp_path / "deep.json"
     deep.write_text("[" * 10_000 + "]" * 10_000)
     assert _refusal(store, deep).code == "import-not-json"
+    # Refused before it is parsed: in the browser, json's parser would exhaust
+    # the stack at such depths and take the whole app down (seen in Pyodide).
+    loads, parsed = json.loads, []
+
+    def recorded(text: str | bytes, **options: object) -> object:
+        parsed.append(text)
+        return loads(text, **options)
+
+    monkeypatch.setattr(json, "loads", recorded)
+    assert _refusal(store, deep).code == "import-not-json"
+    assert deep.read_text() not in parsed
 
 
 def test_a_file_past_the_size_limit_is_refused_unread(
