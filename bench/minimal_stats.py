@@ -72,13 +72,18 @@ def player_row(name: str) -> ft.Control:
         f"{GAMES[1]}: 1 of 3 matches won (33%)",
         f"{GAMES[2]}: 0 of 3 matches won (0%)",
     ]
+
+    def open_page() -> None:
+        ft.context.page.navigate(f"/players/{name}")
+
     return ft.Card(
         content=ft.ListTile(
+            on_click=open_page,
             title=ft.Semantics(
                 label=stats_label(name),
                 button=True,
                 exclude_semantics=True,
-                on_tap=lambda: ft.context.page.navigate(f"/players/{name}"),
+                on_tap=open_page,
                 content=ft.Container(
                     height=48,
                     alignment=ft.Alignment.CENTER_LEFT,
