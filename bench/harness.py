@@ -112,6 +112,15 @@ def ours_command(data_dir: Path) -> Callable[[int], list[str]]:
     ]  # fmt: skip
 
 
+def checkout_command(data_dir: Path) -> Callable[[int], list[str]]:
+    """This checkout's app serving `data_dir` (`python -m companion.cli.main`, run
+    in the repository root), given a port: what a branch's bench measures."""
+    return lambda port: [
+        sys.executable, "-m", "companion.cli.main",
+        "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data_dir),
+    ]  # fmt: skip
+
+
 def minimal_command(script: str) -> Callable[[int], list[str]]:
     """A minimal Flet app from bench/ (`minimal_app.py`...), given a port."""
     return lambda port: [
@@ -312,6 +321,30 @@ def open_with_semantics(page: Page, url: str | None) -> None:
     placeholder.dispatch_event("click")
 
 
+@contextmanager
+def opened(browser: Browser, url: str, *, socket_log: bool = False) -> Iterator[Page]:
+    """A fresh phone tab (see phone_page) on `url` with semantics on."""
+    with phone_page(browser, socket_log=socket_log) as page:
+        open_with_semantics(page, url)
+        yield page
+
+
+@contextmanager
+def fresh_start(
+    browser: Browser, server: Server, path: str = "/", *, socket_log: bool = False
+) -> Iterator[Page]:
+    """`server` launched now and a fresh phone tab on `path` with semantics on
+    (see phone_page for `socket_log`); the tab closed and the server stopped on
+    the way out."""
+    with phone_page(browser, socket_log=socket_log) as page:
+        try:
+            server.start()
+            open_with_semantics(page, server.url + path)
+            yield page
+        finally:
+            server.stop()
+
+
 def wait_for_text(page: Page, *needles: str) -> None:
     """Wait (checking every animation frame) until every needle is on screen."""
     page.wait_for_function(
@@ -387,6 +420,10 @@ class Table:
 
     def add_all(self, row: str, values: Sequence[float]) -> None:
         self.rows.setdefault(row, []).extend(values)
+
+    def add_ratios(self, row: str, over: str, under: str) -> None:
+        """Row `row`: the per-run ratios of row `over` to row `under`."""
+        self.add_all(row, ratios(self.rows[over], self.rows[under]))
 
     def median(self, row: str) -> float:
         return statistics.median(self.rows[row])

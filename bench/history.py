@@ -21,11 +21,9 @@ from harness import (
     Table,
     chromium,
     data_dir_with,
-    open_with_semantics,
+    fresh_start,
     ours_command,
-    phone_page,
     played_match,
-    ratios,
     runs_argument,
     verdict,
     wait_for_text,
@@ -61,14 +59,9 @@ def finished_match(seed: int) -> Match:
 def time_matches_screen(browser, data: Path, needles: list[str]) -> tuple[float, float]:
     """Seconds from launch to the first HTTP 200, and to the Matches screen."""
     server = Server(ours_command(data))
-    with phone_page(browser) as page:
-        try:
-            server.start()
-            open_with_semantics(page, server.url + "/")
-            wait_for_text(page, *needles)
-            return server.first_200, server.since_launch()
-        finally:
-            server.stop()
+    with fresh_start(browser, server) as page:
+        wait_for_text(page, *needles)
+        return server.first_200, server.since_launch()
 
 
 def main() -> None:
@@ -98,14 +91,12 @@ def main() -> None:
                 )
                 table.add(f"(a) {size:>5} matches: first HTTP 200", first_200)
                 table.add(f"(b) {size:>5} matches: Matches screen", shown)
-    rows, small, big = table.rows, SIZES[0], SIZES[-1]
+    small, big = SIZES[0], SIZES[-1]
     for part, name in (("a", "first HTTP 200"), ("b", "Matches screen")):
-        table.add_all(
+        table.add_ratios(
             f"ratio ({part}) {big}/{small} matches",
-            ratios(
-                rows[f"({part}) {big:>5} matches: {name}"],
-                rows[f"({part}) {small:>5} matches: {name}"],
-            ),
+            f"({part}) {big:>5} matches: {name}",
+            f"({part}) {small:>5} matches: {name}",
         )
     ordered = Table(table.title, table.unit)
     for row in sorted(table.rows, key=lambda r: (r.startswith("ratio"), r)):

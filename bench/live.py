@@ -22,9 +22,8 @@ from harness import (
     chromium,
     data_dir_with,
     minimal_command,
-    open_with_semantics,
+    opened,
     ours_command,
-    phone_page,
     played_match,
     ratios,
     runs_argument,
@@ -90,17 +89,14 @@ def main() -> None:
         serving(ours_command(data)) as ours,
         serving(minimal_command("minimal_live.py")) as minimal,
         chromium() as browser,
-        phone_page(browser) as recorder,
-        phone_page(browser) as watcher,
-        phone_page(browser) as minimal_sender,
-        phone_page(browser) as minimal_watcher,
+        opened(browser, f"{ours.url}/match/{ids[0]}") as recorder,
+        opened(browser, f"{ours.url}/match/{ids[0]}") as watcher,
+        opened(browser, minimal.url + "/") as minimal_sender,
+        opened(browser, minimal.url + "/") as minimal_watcher,
     ):
-        path = f"/match/{ids[0]}"
         for page in (recorder, watcher):
-            open_with_semantics(page, ours.url + path)
             wait_for_text(page, standing_label(match, "Bo"))
         for page in (minimal_sender, minimal_watcher):
-            open_with_semantics(page, minimal.url + "/")
             wait_for_text(page, minimal_live.count_text(0))
         for run in range(runs + 1):
             start_round(recorder, "Ada")

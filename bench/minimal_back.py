@@ -6,11 +6,11 @@ Run: python bench/minimal_back.py --port 8551 [--no-transition], then open /coun
 With --no-transition every platform's route transition is PageTransitionTheme.NONE.
 """
 
-import argparse
 from dataclasses import dataclass
 from functools import partial
 
 import flet as ft
+from minimal_run import arguments, serve
 
 OPEN_LABEL = "Open"
 BACK_LABEL = "Back and add one"
@@ -90,15 +90,7 @@ def main(page: ft.Page, transition: bool = True) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--port", type=int, default=8551)
+    parser = arguments(__doc__.splitlines()[0])
     parser.add_argument("--no-transition", action="store_true")
     args = parser.parse_args()
-    ft.run(
-        partial(main, transition=not args.no_transition),
-        view=ft.AppView.WEB_BROWSER,
-        host=args.host,
-        port=args.port,
-        no_cdn=True,
-    )
+    serve(partial(main, transition=not args.no_transition), args)

@@ -3,9 +3,8 @@
 Run: python bench/minimal_counter.py --port 8551
 """
 
-import argparse
-
 import flet as ft
+from minimal_run import run
 
 LABEL = "Add one"
 
@@ -34,10 +33,4 @@ def main(page: ft.Page) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--port", type=int, default=8551)
-    args = parser.parse_args()
-    ft.run(
-        main, view=ft.AppView.WEB_BROWSER, host=args.host, port=args.port, no_cdn=True
-    )
+    run(main, __doc__)

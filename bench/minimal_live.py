@@ -6,9 +6,8 @@ adds one and tells the other sessions over Flet's pubsub, each of which
 re-renders from the shared count, as our sessions re-read a saved match.
 """
 
-import argparse
-
 import flet as ft
+from minimal_run import run
 
 LABEL = "Add one"
 TOPIC = "count"
@@ -53,10 +52,4 @@ def main(page: ft.Page) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--port", type=int, default=8551)
-    args = parser.parse_args()
-    ft.run(
-        main, view=ft.AppView.WEB_BROWSER, host=args.host, port=args.port, no_cdn=True
-    )
+    run(main, __doc__)

@@ -12,12 +12,12 @@ Save, which swaps the record screen for the scoreboard within one View.
 Run: python bench/minimal_screen.py --port 8551 [--swap]
 """
 
-import argparse
 from collections.abc import Callable
 from functools import partial
 
 import flet as ft
 import flet_charts as fch
+from minimal_run import arguments, serve
 
 PLAYERS = ("Ada", "Bo", "Cy", "Di")
 COLOURS = (
@@ -163,15 +163,7 @@ def main(page: ft.Page, swap: bool = False) -> None:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--port", type=int, default=8551)
+    parser = arguments(__doc__.splitlines()[0])
     parser.add_argument("--swap", action="store_true")
     args = parser.parse_args()
-    ft.run(
-        partial(main, swap=args.swap),
-        view=ft.AppView.WEB_BROWSER,
-        host=args.host,
-        port=args.port,
-        no_cdn=True,
-    )
+    serve(partial(main, swap=args.swap), args)

@@ -21,10 +21,9 @@ from harness import (
     Table,
     chromium,
     data_dir_with,
+    fresh_start,
     minimal_command,
-    open_with_semantics,
     ours_command,
-    phone_page,
     played_match,
     ratios,
     runs_argument,
@@ -44,14 +43,9 @@ ROUNDS = 30
 
 def time_start(browser, server: Server, path: str, needles: list[str]) -> float:
     """Seconds from launch to every needle on screen; the server is stopped after."""
-    with phone_page(browser) as page:
-        try:
-            server.start()
-            open_with_semantics(page, server.url + path)
-            wait_for_text(page, *needles)
-            return server.since_launch()
-        finally:
-            server.stop()
+    with fresh_start(browser, server, path) as page:
+        wait_for_text(page, *needles)
+        return server.since_launch()
 
 
 def main() -> None:

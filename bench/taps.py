@@ -35,8 +35,8 @@ from harness import (
     data_dir_with,
     minimal_command,
     open_with_semantics,
+    opened,
     ours_command,
-    phone_page,
     played_match,
     ratios,
     runs_argument,
@@ -232,26 +232,21 @@ def main() -> None:
         serving(minimal_command("minimal_back.py")) as two_screens,
         serving(swapping) as full_screen,
         chromium() as browser,
-        phone_page(browser, socket_log=True) as page,
-        phone_page(browser, socket_log=True) as counter_page,
-        phone_page(browser) as back_page,
-        phone_page(browser) as swap_page,
+        opened(browser, full_screen.url + "/") as swap_page,
+        opened(browser, two_screens.url + minimal_back.START_PATH) as back_page,
+        opened(browser, minimal.url + "/", socket_log=True) as counter_page,
+        opened(browser, f"{ours.url}/match/{ids[0]}", socket_log=True) as page,
     ):
-        open_with_semantics(swap_page, full_screen.url + "/")
         wait_for_text(swap_page, minimal_screen.SWAP_LABEL)
         swap_in = SwapIn(swap_page)
         swap_in.click()  # warm-up, unmeasured
-        open_with_semantics(back_page, two_screens.url + minimal_back.START_PATH)
         wait_for_text(back_page, minimal_back.count_text(0))
         go_back = GoBack(back_page)
         go_back.click()  # warm-up, unmeasured
-        open_with_semantics(counter_page, minimal.url + "/")
         wait_for_text(counter_page, count_text(0))
         counter = Counter(counter_page)
         counter.click()  # warm-up, unmeasured
 
-        small_path, big_path = f"/match/{ids[0]}", f"/match/{ids[1]}"
-        open_with_semantics(page, ours.url + small_path)
         wait_for_text(page, standing_label(small, "Bo"))
         start_round(page, "Ada")
         timed_click(page, add_label("8", "Bo"), chip_label("8", "Bo", 1))  # warm-up
@@ -261,7 +256,7 @@ def main() -> None:
         for _ in range(runs):
             card_round(page, counter, card, parts, pairs)
 
-        open_with_semantics(page, ours.url + big_path)
+        open_with_semantics(page, f"{ours.url}/match/{ids[1]}")
         wait_for_text(page, standing_label(big, "Bo"))
         for run in range(runs + 1):
             start_round(page, "Ada")

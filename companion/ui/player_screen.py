@@ -77,9 +77,11 @@ def _chart(
     )
 
 
-def _game_card(
+def game_card(
     t: Translator, state: AppState, stats: PlayerGameStats, own: Mapping[str, Game]
 ) -> ft.Control:
+    """One game's card: the figures, the chart, head to head (bench/stats_render.py
+    times it)."""
     player = stats.player
     game = texts.game_label(t, stats.key, own)
     results = state.store.results(player, stats.key, CHART_MATCHES)
@@ -112,7 +114,7 @@ def PlayerScreen() -> ft.View:
     )
     games = state.store.player_games(name)
     own = {game.id: game for game in state.store.own_games()}
-    controls: list[ft.Control | None] = [_game_card(t, state, s, own) for s in games]
+    controls: list[ft.Control | None] = [game_card(t, state, s, own) for s in games]
     if not games:
         controls.append(
             ft.Text(t.gettext("{name} has not finished a match yet.").format(name=name))
