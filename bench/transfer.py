@@ -41,7 +41,7 @@ from harness import (
 from minimal_app import TEXT
 from playwright.sync_api import Browser, Page
 
-from companion.serving.client_files import shipped_client
+from companion.serving.offline import served_client
 from companion.serving.precompress import precompress
 from companion.serving.web_app import cache_dir
 
@@ -121,7 +121,7 @@ def one_run(browser: Browser, server: Server, needle: str) -> dict[str, float]:
 def main() -> None:
     """Alternate ours and minimal for --runs; print the tables and verdicts."""
     runs = runs_argument(2)
-    client = shipped_client()
+    client = served_client()
     started = time.perf_counter()
     made = precompress(client.web_dir, cache_dir(client))
     print(f"compressed {made} files first ({time.perf_counter() - started:.0f} s)")

@@ -13,8 +13,9 @@ import platformdirs
 import uvicorn
 from flet_web import fastapi as flet_fastapi
 
-from companion.serving.client_files import ShippedClient, shipped_client
+from companion.serving.client_files import ShippedClient
 from companion.serving.http_layer import ClientLayer, Route
+from companion.serving.offline import served_client, worker_routes
 from companion.serving.precompress import DONE
 from companion.storage.paths import APP_NAME
 
@@ -36,13 +37,16 @@ def web_app(
     cache: Path | None = None,
     routes: Mapping[str, Route] | None = None,
 ) -> ClientLayer:
-    """The app a server runs: `main` per session, the client's files, `routes`."""
-    client = client or shipped_client()
+    """The app a server runs: `main` per session, the client's files, `routes`.
+
+    Its service worker (`offline.worker_routes`) is one of the routes.
+    """
+    client = client or served_client()
     return ClientLayer(
         flet_fastapi.app(main, no_cdn=True),
         client,
         cache or cache_dir(client),
-        routes,
+        {**worker_routes(client), **(routes or {})},
     )
 
 

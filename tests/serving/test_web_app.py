@@ -18,7 +18,7 @@ import pytest
 from flet_web import get_package_web_dir
 from websockets.sync.client import connect
 
-from companion.serving.client_files import shipped_client
+from companion.serving.offline import served_client
 from companion.serving.precompress import DONE
 from companion.serving.web_app import CACHE_ENVIRONMENT
 
@@ -50,7 +50,7 @@ class Served:
         for name in COPIED:
             (self.web / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(WEB / name, self.web / name)
-        self.client = shipped_client(self.web)
+        self.client = served_client(self.web)
         self.cache = root / "cache"
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
