@@ -168,8 +168,35 @@ def test_another_versions_file_is_not_found(served: Served) -> None:
     assert served.get(served.client.base + "../index.html").status == 404
 
 
+def test_the_worker_is_served_at_the_root_and_revalidates(served: Served) -> None:
+    reply = served.get("/service_worker.js")
+    assert reply.status == 200
+    assert reply.getheader("content-type").startswith("text/javascript")
+    assert reply.getheader("cache-control") == "no-cache"
+    assert f'const RUNTIME_PREFIX = "{served.client.base}";' in reply.body.decode()  # type: ignore[attr-defined]
+
+
+def test_the_page_loads_its_watch_script_and_flutter_registers_no_worker(
+    served: Served,
+) -> None:
+    page = served.get("/").body.decode()  # type: ignore[attr-defined]
+    watch = f'<script src="{served.client.base}companion/watch.js">'
+    assert page.index(watch) < page.index("flutter_bootstrap.js")
+    assert served.get(served.client.base + "companion/watch.js").status == 200
+    bootstrap = served.get(served.client.base + "flutter_bootstrap.js")
+    assert b"_flutter.loader.load(" in bootstrap.body  # type: ignore[attr-defined]
+    assert b"serviceWorkerSettings: {" not in bootstrap.body  # type: ignore[attr-defined]
+
+
 @pytest.mark.parametrize(
-    "path", ["/", "CLIENT/main.dart.mjs", "/favicon.png", "/manifest.json"]
+    "path",
+    [
+        "/",
+        "CLIENT/main.dart.mjs",
+        "/favicon.png",
+        "/manifest.json",
+        "/service_worker.js",
+    ],
 )
 def test_every_response_has_the_security_headers(served: Served, path: str) -> None:
     reply = served.get(path.replace("CLIENT/", served.client.base))
