@@ -13,6 +13,11 @@ Runs alternate ours, minimal, and minimal served through our HTTP layer
 (bench/minimal_served.py: the floor that serving alone reaches). Our client
 is compressed before the first run (once per installed version; see
 companion/serving/precompress.py).
+Service workers are blocked, as for a phone at the table (plain http on the
+LAN offers none), except in "ours, worker": the same server in a context that
+allows ours (as on localhost or HTTPS). Its bytes are the page's only (the
+DevTools session sees neither the worker's own fetches nor throttles them), so
+take the bytes from "ours"; its times say what the worker changes.
 Targets (issue 17): first visit <= 5 MB, reload <= 200 KB; (b) first visit
 <= 0.6x and repeat visit <= 0.3x plain Flet's time, medians of per-run ratios.
 """
@@ -41,7 +46,7 @@ from harness import (
 from minimal_app import TEXT
 from playwright.sync_api import Browser, Page
 
-from companion.serving.client_files import shipped_client
+from companion.serving.offline import served_client
 from companion.serving.precompress import precompress
 from companion.serving.web_app import cache_dir
 
@@ -97,9 +102,13 @@ class Counted:
         return seconds, sum(self.received.values())
 
 
-def one_run(browser: Browser, server: Server, needle: str) -> dict[str, float]:
+def one_run(
+    browser: Browser, server: Server, needle: str, worker: bool = False
+) -> dict[str, float]:
     """First visit, repeat visit and reload of one server, in a fresh context."""
-    context = browser.new_context(viewport=PHONE, locale="en-US")
+    context = browser.new_context(
+        viewport=PHONE, locale="en-US", service_workers="allow" if worker else "block"
+    )
     try:
         first = Counted(context.new_page(), phone=True)
         first_s, first_bytes = first.visit(server.url + "/", needle)
@@ -121,7 +130,7 @@ def one_run(browser: Browser, server: Server, needle: str) -> dict[str, float]:
 def main() -> None:
     """Alternate ours and minimal for --runs; print the tables and verdicts."""
     runs = runs_argument(2)
-    client = shipped_client()
+    client = served_client()
     started = time.perf_counter()
     made = precompress(client.web_dir, cache_dir(client))
     print(f"compressed {made} files first ({time.perf_counter() - started:.0f} s)")
@@ -129,6 +138,7 @@ def main() -> None:
     sizes = Table("(a) Over the wire", "MB")
     results: dict[str, list[dict[str, float]]] = {
         "ours": [],
+        "ours, worker": [],
         "minimal": [],
         "minimal served by us": [],
     }
@@ -143,6 +153,10 @@ def main() -> None:
                 server = Server(command).start()
                 try:
                     results[name].append(one_run(browser, server, needle))
+                    if name == "ours":
+                        results["ours, worker"].append(
+                            one_run(browser, server, needle, worker=True)
+                        )
                 finally:
                     server.stop()
                 took = time.perf_counter() - started
@@ -153,7 +167,11 @@ def main() -> None:
         for key in ("first s", "repeat s"):
             seconds.add_all(f"{name}: {key.split()[0]} visit", [r[key] for r in rows])
     for key in ("first", "repeat"):
-        for name, label in (("ours", ""), ("minimal served by us", " (floor)")):
+        for name, label in (
+            ("ours", ""),
+            ("ours, worker", " (worker)"),
+            ("minimal served by us", " (floor)"),
+        ):
             seconds.add_all(
                 f"ratio {key} visit{label}",
                 ratios(
@@ -179,7 +197,9 @@ def main() -> None:
         f"(b) first visit {first_ratio:.2f}x plain Flet's time (target <= 0.6x), "
         f"repeat visit {repeat_ratio:.2f}x (target <= 0.3x); the one-Text app "
         f"served by us: {seconds.median('ratio first visit (floor)'):.2f}x and "
-        f"{seconds.median('ratio repeat visit (floor)'):.2f}x",
+        f"{seconds.median('ratio repeat visit (floor)'):.2f}x; ours with its "
+        f"worker: {seconds.median('ratio first visit (worker)'):.2f}x and "
+        f"{seconds.median('ratio repeat visit (worker)'):.2f}x",
     )
 
 

@@ -7,6 +7,7 @@ import hashlib
 import re
 import shutil
 import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from flet_web.version import version as flet_web_version
 
 from companion.webclient.fonts import trimmed_font_manifest
 from companion.webclient.rive import STUB_NAMES, rive_redirect, rive_stub
+from companion.webclient.service_worker import without_flutter_worker
 
 CLIENT_PREFIX = "/client/"
 """Every file that cannot change for an installed version lives below this."""
@@ -24,6 +26,7 @@ WEBSOCKET_PATH = "/ws"
 """Where the page opens its connection to the app (flet_web.fastapi's default)."""
 
 FONT_MANIFEST = "assets/FontManifest.json"
+BOOTSTRAP = "flutter_bootstrap.js"
 RIVE_FOLDER = "rive/"
 REDIRECT_SCRIPT = RIVE_FOLDER + "redirect.js"
 
@@ -67,25 +70,46 @@ class ShippedClient:
         return {tag: tuple(sources) for tag, sources in found.items()}
 
 
-def shipped_client(web_dir: Path | None = None) -> ShippedClient:
-    """The client of the installed flet-web (or of `web_dir`), with our changes."""
+def shipped_client(
+    web_dir: Path | None = None, page_scripts: Mapping[str, bytes] | None = None
+) -> ShippedClient:
+    """The client of the installed flet-web (or of `web_dir`), with our changes.
+
+    `page_scripts` (paths below the versioned folder, and their bytes) are
+    served there too and loaded by the page, in order, before Flutter's own.
+    """
     web = Path(web_dir or get_package_web_dir())
     font_manifest = trimmed_font_manifest((web / FONT_MANIFEST).read_bytes())
     stub = rive_stub()
+    bootstrap = without_flutter_worker((web / BOOTSTRAP).read_text("utf-8")).encode()
+    scripts = dict(page_scripts or {})
     fingerprint = hashlib.sha256()
-    for part in (flet_web_version.encode(), str(web).encode(), font_manifest, stub):
+    parts = (
+        flet_web_version.encode(),
+        str(web).encode(),
+        font_manifest,
+        stub,
+        bootstrap,
+    )
+    for part in (*parts, *(name.encode() + body for name, body in scripts.items())):
         fingerprint.update(part + b"\0")
     base = f"{CLIENT_PREFIX}{fingerprint.hexdigest()[:16]}/"
     replaced = {
         FONT_MANIFEST: font_manifest,
+        # Flutter's own worker (a stub that removes itself) would replace ours.
+        BOOTSTRAP: bootstrap,
         REDIRECT_SCRIPT: rive_redirect(base + RIVE_FOLDER),
         **{RIVE_FOLDER + name: stub for name in STUB_NAMES},
+        **scripts,
     }
-    return ShippedClient(web, base, _page(web, base), replaced)
+    return ShippedClient(web, base, _page(web, base, tuple(scripts)), replaced)
 
 
-def _page(web: Path, base: str) -> bytes:
-    """flet-web's index.html as its no-CDN server patches it, its files under `base`."""
+def _page(web: Path, base: str, scripts: tuple[str, ...] = ()) -> bytes:
+    """flet-web's index.html as its no-CDN server patches it, its files under `base`.
+
+    `scripts` (below `base`) are loaded first.
+    """
     with tempfile.TemporaryDirectory() as scratch:
         index = Path(scratch) / "index.html"
         shutil.copyfile(web / "index.html", index)
@@ -103,7 +127,7 @@ def _page(web: Path, base: str) -> bytes:
         f'flet.canvasKitBaseUrl="{base}canvaskit/";'
         f'flet.fontFallbackBaseUrl="{base}assets/fonts/";'
     )
-    ours = (
+    ours = "".join(f'<script src="{base}{name}"></script>\n  ' for name in scripts) + (
         f'<script src="{base}{REDIRECT_SCRIPT}"></script>\n'
         f"  <script>{where}</script>\n"
         f'  <script src="{base}python.js"></script>'

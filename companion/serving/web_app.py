@@ -13,8 +13,9 @@ import platformdirs
 import uvicorn
 from flet_web import fastapi as flet_fastapi
 
-from companion.serving.client_files import ShippedClient, shipped_client
+from companion.serving.client_files import ShippedClient
 from companion.serving.http_layer import ClientLayer, Route
+from companion.serving.offline import served_client, worker_routes
 from companion.serving.precompress import DONE
 from companion.serving.uploads import BoundedUploads, UploadFolder
 from companion.storage.paths import APP_NAME
@@ -39,15 +40,18 @@ def web_app(
     uploads: UploadFolder | None = None,
 ) -> ClientLayer:
     """The app a server runs: `main` per session, the client's files, `routes`,
-    and with `uploads` the bounded upload route (Flet signs its URLs)."""
-    client = client or shipped_client()
+    and with `uploads` the bounded upload route (Flet signs its URLs).
+
+    Its service worker (`offline.worker_routes`) is one of the routes.
+    """
+    client = client or served_client()
     secret = uploads.secret if uploads is not None else None
     flet_app = flet_fastapi.app(main, no_cdn=True, secret_key=secret)
     return ClientLayer(
         flet_app if uploads is None else BoundedUploads(flet_app, uploads),
         client,
         cache or cache_dir(client),
-        routes,
+        {**worker_routes(client), **(routes or {})},
     )
 
 

@@ -3,12 +3,23 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import re
+from collections.abc import Mapping, Sequence
+
+from companion.webclient.unreachable_page import pick_language_js
 
 CACHE_PREFIX = "companion-"
 """Every cache this worker makes starts so; others on the same site are left alone."""
 
 SCRIPT_NAME = "service_worker.js"
+
+_FLUTTER_WORKER = re.compile(r"serviceWorkerSettings:\s*\{[^{}]*\},\s*")
+
+OFFLINE_POLICY = (
+    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; "
+    "form-action 'none'; frame-ancestors 'none'"
+)
+"""The offline page's Content-Security-Policy: its own style, nothing loaded."""
 
 _TEMPLATE = """\
 'use strict';
@@ -17,7 +28,9 @@ const VERSION = %(version)s;
 const CACHE = %(cache)s + VERSION;
 const PRECACHE = %(precache)s;
 const OFFLINE_PAGE = %(offline_page)s;
-
+const RUNTIME_PREFIX = %(runtime_prefix)s;
+const OFFLINE_POLICY = %(offline_policy)s;
+%(pick_language)s
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
@@ -47,16 +60,36 @@ async function fromNetworkOr(request, fallback) {
 }
 
 function offlinePage() {
-  return new Response(OFFLINE_PAGE, {
+  // One page, or one per language: the browser's language picks.
+  const page = typeof OFFLINE_PAGE === 'string' ? OFFLINE_PAGE
+    : OFFLINE_PAGE[pickLanguage(self.navigator.languages, Object.keys(OFFLINE_PAGE))];
+  return new Response(page, {
     status: 503,
-    headers: {'Content-Type': 'text/html; charset=utf-8'},
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': OFFLINE_POLICY,
+    },
   });
+}
+
+async function fetchAndKeep(event, cache, request) {
+  const response = await fetch(request);
+  if (response.status === 200) {
+    event.waitUntil(cache.put(request, response.clone()));
+  }
+  return response;
 }
 
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   const elsewhere = new URL(request.url).origin !== self.location.origin;
   if (request.method !== 'GET' || elsewhere) {
+    return;
+  }
+  const path = new URL(request.url).pathname;
+  if (RUNTIME_PREFIX !== null && request.mode !== 'navigate'
+      && !path.startsWith(RUNTIME_PREFIX)) {
+    // A served app's data, uploads and answers: the network's, never kept.
     return;
   }
   event.respondWith((async () => {
@@ -71,14 +104,24 @@ self.addEventListener('fetch', (event) => {
       return page || fromNetworkOr(request, () => Response.error());
     }
     const cached = await cache.match(request, {ignoreSearch: true});
-    return cached || fetch(request);
+    if (cached) {
+      return cached;
+    }
+    // A served app's versioned files are kept as the page first asks for them.
+    if (RUNTIME_PREFIX !== null) {
+      return fetchAndKeep(event, cache, request);
+    }
+    return fetch(request);
   })());
 });
 """
 
 
 def service_worker_js(
-    version: str, precache: Sequence[str], offline_page: str | None = None
+    version: str,
+    precache: Sequence[str],
+    offline_page: str | Mapping[str, str] | None = None,
+    runtime_prefix: str | None = None,
 ) -> str:
     """The worker's script for one build of the client.
 
@@ -86,13 +129,22 @@ def service_worker_js(
     worker installs; `version` names its cache, so a new version's worker drops
     the old one's cache once it activates. Without `offline_page` (a static
     site) every page address is answered from the cache; with it (a served
-    app) pages come from the network, and that HTML when the network fails.
+    app) pages come from the network, and that HTML when the network fails
+    (a mapping: one page per language, the browser's language picks, else the
+    first). With `runtime_prefix` (a path, say a served app's versioned client
+    folder) the files below it are kept as the page first fetches them, and
+    nothing outside it is answered from or kept in the cache.
     """
     return _TEMPLATE % {
         "version": json.dumps(version),
         "cache": json.dumps(CACHE_PREFIX),
         "precache": json.dumps(list(precache), indent=1),
-        "offline_page": json.dumps(offline_page),
+        "offline_page": json.dumps(
+            offline_page if isinstance(offline_page, str | None) else dict(offline_page)
+        ),
+        "runtime_prefix": json.dumps(runtime_prefix),
+        "offline_policy": json.dumps(OFFLINE_POLICY),
+        "pick_language": pick_language_js(),
     }
 
 
@@ -111,3 +163,30 @@ def registration_js(script_url: str) -> str:
         f"  navigator.serviceWorker.register({json.dumps(script_url)});\n"
         "}\n"
     )
+
+
+def served_registration_js(script_url: str) -> str:
+    """A served page's script that registers the worker where the browser has one.
+
+    No reload onto a new version: a served page always comes from the server,
+    so it is the new version already. Browsers offer a worker only in a secure
+    context (HTTPS, or localhost); elsewhere this does nothing.
+    """
+    return (
+        "if ('serviceWorker' in navigator) {\n"
+        f"  navigator.serviceWorker.register({json.dumps(script_url)});\n"
+        "}\n"
+    )
+
+
+def without_flutter_worker(bootstrap: str) -> str:
+    """Flutter's loader (flutter_bootstrap.js) without its own worker's registration.
+
+    Flutter's worker is a stub that unregisters itself; registered at the same
+    scope it replaces ours, and the two take turns. A loader without the
+    setting is refused (ValueError): Flet's file changed.
+    """
+    changed, count = _FLUTTER_WORKER.subn("", bootstrap, count=1)
+    if count != 1:
+        raise ValueError("flutter_bootstrap.js no longer sets serviceWorkerSettings")
+    return changed

@@ -118,3 +118,55 @@ def test_a_reload_transfers_almost_nothing(context: BrowserContext, server) -> N
     print(f"first visit {first:,} bytes, reload {reload:,} bytes")
     assert reload < RELOAD_BUDGET, received
     assert first > 10 * reload
+
+
+GONE = "The table's computer cannot be reached"
+
+# What the service worker keeps: every URL of every cache of ours.
+CACHED_JS = """async () => {
+  const urls = [];
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    urls.push(...(await cache.keys()).map((request) => request.url));
+  }
+  return urls;
+}"""
+
+
+def test_with_the_server_gone_a_phone_is_told_so(
+    context: BrowserContext, server
+) -> None:
+    table = Table(context.new_page(), server.url)
+    page = table.page
+    table.open("/")
+    table.see("New match")
+    page.wait_for_function(
+        "async () => (await navigator.serviceWorker.ready).active !== null"
+    )
+    # The second visit, under the worker, keeps the client's files.
+    table.reload()
+    table.see("New match")
+    base = page.evaluate("() => flet.entrypointBaseUrl")
+    # Written as the files arrive; the big ones last.
+    kept = "(url) => url.includes('/main.dart.')"
+    page.wait_for_function(f"async () => (await ({CACHED_JS})()).some({kept})")
+    cached = page.evaluate(CACHED_JS)
+    # Only versioned client files: no page, no data, nothing per user.
+    assert all(url.startswith(server.url + base) for url in cached), cached
+    server.stop()
+    try:
+        # The open page: its connection is gone and stays gone.
+        table.see(GONE, timeout=60_000)
+        page.get_by_role("button", name="Try again").click()
+        table.see("Still no answer from the table's computer.")
+        table.shot("served-unreachable-open-390x844")
+        # A reload: the worker answers with the same page.
+        page.reload()
+        table.see(GONE)
+        table.see("Try again")
+        table.shot("served-unreachable-reload-390x844")
+    finally:
+        server.start()
+    page.get_by_text("Try again").click()
+    table.ready()
+    table.see("New match")

@@ -52,7 +52,9 @@ def _get(layer: ClientLayer, path: str) -> tuple[int, dict[str, str], bytes]:
 def layer(tmp_path: Path) -> ClientLayer:
     web = tmp_path / "web"
     (web / "assets").mkdir(parents=True)
-    for name in ("index.html", "assets/FontManifest.json", "favicon.png"):
+    for name in (
+        "index.html", "flutter_bootstrap.js", "assets/FontManifest.json", "favicon.png"
+    ):
         shutil.copyfile(WEB / name, web / name)
     script = MemoryFile(
         b"self.addEventListener('fetch', () => {});", "text/javascript", REVALIDATE

@@ -18,7 +18,7 @@ import pytest
 from flet_web import get_package_web_dir
 from websockets.sync.client import connect
 
-from companion.serving.client_files import shipped_client
+from companion.serving.offline import served_client
 from companion.serving.precompress import DONE
 from companion.serving.web_app import CACHE_ENVIRONMENT
 
@@ -50,7 +50,7 @@ class Served:
         for name in COPIED:
             (self.web / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(WEB / name, self.web / name)
-        self.client = shipped_client(self.web)
+        self.client = served_client(self.web)
         self.cache = root / "cache"
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
@@ -168,8 +168,35 @@ def test_another_versions_file_is_not_found(served: Served) -> None:
     assert served.get(served.client.base + "../index.html").status == 404
 
 
+def test_the_worker_is_served_at_the_root_and_revalidates(served: Served) -> None:
+    reply = served.get("/service_worker.js")
+    assert reply.status == 200
+    assert reply.getheader("content-type").startswith("text/javascript")
+    assert reply.getheader("cache-control") == "no-cache"
+    assert f'const RUNTIME_PREFIX = "{served.client.base}";' in reply.body.decode()  # type: ignore[attr-defined]
+
+
+def test_the_page_loads_its_watch_script_and_flutter_registers_no_worker(
+    served: Served,
+) -> None:
+    page = served.get("/").body.decode()  # type: ignore[attr-defined]
+    watch = f'<script src="{served.client.base}companion/watch.js">'
+    assert page.index(watch) < page.index("flutter_bootstrap.js")
+    assert served.get(served.client.base + "companion/watch.js").status == 200
+    bootstrap = served.get(served.client.base + "flutter_bootstrap.js")
+    assert b"_flutter.loader.load(" in bootstrap.body  # type: ignore[attr-defined]
+    assert b"serviceWorkerSettings: {" not in bootstrap.body  # type: ignore[attr-defined]
+
+
 @pytest.mark.parametrize(
-    "path", ["/", "CLIENT/main.dart.mjs", "/favicon.png", "/manifest.json"]
+    "path",
+    [
+        "/",
+        "CLIENT/main.dart.mjs",
+        "/favicon.png",
+        "/manifest.json",
+        "/service_worker.js",
+    ],
 )
 def test_every_response_has_the_security_headers(served: Served, path: str) -> None:
     reply = served.get(path.replace("CLIENT/", served.client.base))

@@ -12,7 +12,9 @@ import pytest
 from companion.webclient.service_worker import (
     CACHE_PREFIX,
     registration_js,
+    served_registration_js,
     service_worker_js,
+    without_flutter_worker,
 )
 
 
@@ -60,3 +62,126 @@ def test_both_scripts_are_valid_javascript(tmp_path):
         path = tmp_path / name
         path.write_text(text, "utf-8")
         subprocess.run(["node", "--check", str(path)], check=True)
+
+
+# Runs a worker script in node with a fake site: `fetch` answers 200 for
+# NETWORK_UP paths, 404 for others, and fails for every path while the site
+# is down. Prints what the worker answered and what it kept in its cache.
+WORKER_HARNESS = """
+const listeners = {};
+const kept = [];
+let down = false;
+globalThis.self = {
+  location: new URL('http://table.local:8550/service_worker.js'),
+  navigator: {languages: ['nb-NO', 'en']},
+  addEventListener: (name, listener) => { listeners[name] = listener; },
+  skipWaiting: async () => {},
+  clients: {claim: async () => {}},
+};
+const cache = {
+  match: async (request) => null,
+  put: async (request, response) => { kept.push(new URL(request.url).pathname); },
+  addAll: async (requests) => { kept.push(...requests.map((r) => r.url)); },
+};
+globalThis.caches = {open: async () => cache, keys: async () => []};
+globalThis.fetch = async (request) => {
+  if (down) { throw new TypeError('Failed to fetch'); }
+  const path = new URL(request.url).pathname;
+  const status = path.includes('missing') ? 404 : 200;
+  return new Response('body of ' + path, {status});
+};
+eval(require('fs').readFileSync(process.argv[2], 'utf-8'));
+async function ask(path, mode, method) {
+  let answer = null;
+  const waits = [];
+  listeners.fetch({
+    request: {url: 'http://table.local:8550' + path, method: method || 'GET', mode},
+    respondWith: (promise) => { answer = promise; },
+    waitUntil: (promise) => { waits.push(promise); },
+  });
+  if (answer === null) { return 'network'; }
+  const response = await answer;
+  await Promise.all(waits);
+  return response.status + ' ' + (await response.text()).slice(0, 200);
+}
+(async () => {
+  const answers = {};
+  for (const [path, mode, method] of %(requests)s) {
+    answers[method + ' ' + path] = await ask(path, mode, method);
+  }
+  down = true;
+  answers['offline /'] = await ask('/', 'navigate', 'GET');
+  console.log(JSON.stringify({answers, kept}));
+})();
+"""
+
+
+def _served_worker(tmp_path, requests: list[tuple[str, str, str]]) -> dict:
+    pages = {"en": "<p>gone</p>", "nb": "<p>borte</p>"}
+    script = service_worker_js(
+        "k1", [], offline_page=pages, runtime_prefix="/client/k1/"
+    )
+    worker = tmp_path / "worker.js"
+    worker.write_text(script, "utf-8")
+    harness = tmp_path / "harness.js"
+    harness.write_text(WORKER_HARNESS % {"requests": json.dumps(requests)}, "utf-8")
+    done = subprocess.run(
+        ["node", str(harness), str(worker)], capture_output=True, text=True, check=True
+    )
+    return json.loads(done.stdout)
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_a_served_worker_keeps_only_the_versioned_client_files(tmp_path):
+    found = _served_worker(
+        tmp_path,
+        [
+            ("/client/k1/main.dart.wasm", "cors", "GET"),
+            ("/client/k1/missing.js", "no-cors", "GET"),
+            ("/", "navigate", "GET"),
+            ("/players", "navigate", "GET"),
+            ("/ws", "websocket", "GET"),
+            ("/upload?f=scores.json", "cors", "GET"),
+            ("/client/k1/main.dart.wasm", "cors", "POST"),
+            ("/client/k0/main.dart.wasm", "cors", "GET"),
+        ],
+    )
+    answers = found["answers"]
+    assert (
+        answers["GET /client/k1/main.dart.wasm"]
+        == "200 body of /client/k1/main.dart.wasm"
+    )
+    assert answers["GET /client/k1/missing.js"].startswith("404")
+    # The pages come from the server while it is there, and are not kept.
+    assert answers["GET /"] == "200 body of /"
+    assert answers["GET /players"] == "200 body of /players"
+    # Flet's traffic, uploads, other versions: the worker stays out of it.
+    for asked in (
+        "GET /ws",
+        "GET /upload?f=scores.json",
+        "POST /client/k1/main.dart.wasm",
+    ):
+        assert answers[asked] == "network", asked
+    assert answers["GET /client/k0/main.dart.wasm"] == "network"
+    assert found["kept"] == ["/client/k1/main.dart.wasm"]
+    # With the server gone: the page in the browser's language (nb-NO).
+    assert answers["offline /"] == "503 <p>borte</p>"
+
+
+def test_flutters_own_worker_is_not_registered_by_its_loader():
+    loader = (
+        "_flutter.loader.load({\n    config: flutterConfig,\n"
+        '    serviceWorkerSettings: {\n        serviceWorkerVersion: "1804020039",\n'
+        "    },\n    onEntrypointLoaded: async function (e) {}\n});"
+    )
+    changed = without_flutter_worker(loader)
+    assert "serviceWorker" not in changed
+    assert "config: flutterConfig,\n    onEntrypointLoaded" in changed
+    with pytest.raises(ValueError):
+        without_flutter_worker(changed)
+
+
+def test_a_served_page_registers_the_worker_without_reloading():
+    script = served_registration_js("/service_worker.js")
+    assert 'register("/service_worker.js")' in script
+    assert "reload" not in script

@@ -1,0 +1,52 @@
+"""A served phone with the table's computer gone: the worker, and the page it sees."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from companion.serving.client_files import ShippedClient, shipped_client
+from companion.serving.http_layer import REVALIDATE, MemoryFile, Route
+from companion.webclient.service_worker import (
+    SCRIPT_NAME,
+    served_registration_js,
+    service_worker_js,
+)
+from companion.webclient.unreachable_page import page_html, watch_js
+from companion.words.unreachable_texts import unreachable_texts_by_language
+
+WORKER_URL = "/" + SCRIPT_NAME
+"""At the site's root, so the worker's scope is every page of the app."""
+
+WATCH_SCRIPT = "companion/watch.js"
+"""The page's own script, below the versioned folder: registers, watches."""
+
+GRACE_MS = 5000
+"""How long no connection may last before the page says the computer is gone:
+Flet's client reconnects by itself after a short Wi-Fi drop."""
+
+
+def served_client(web_dir: Path | None = None) -> ShippedClient:
+    """The client a server ships: flet-web's, with the page's watch script."""
+    script = watch_js(unreachable_texts_by_language(), "/ws", GRACE_MS)
+    script += served_registration_js(WORKER_URL)
+    return shipped_client(web_dir, {WATCH_SCRIPT: script.encode("utf-8")})
+
+
+def worker_routes(client: ShippedClient) -> dict[str, Route]:
+    """The route of the worker for `client`: its versioned files kept, no page.
+
+    Its cache is named by the versioned folder, so a new version's worker
+    drops the old cache. The page, Flet's websocket and answers, uploads and
+    anything per user are never kept: only files below the versioned folder.
+    """
+    pages = {
+        lang: page_html(texts, lang)
+        for lang, texts in unreachable_texts_by_language().items()
+    }
+    version = client.base.strip("/").split("/")[-1]
+    script = service_worker_js(
+        version, [], offline_page=pages, runtime_prefix=client.base
+    )
+    return {
+        WORKER_URL: MemoryFile(script.encode("utf-8"), "text/javascript", REVALIDATE)
+    }
