@@ -37,6 +37,12 @@ class PageError(Exception):
     """Flet's page no longer looks as this build expects: it must be updated."""
 
 
+READY_CHANNEL = "companion-site-loaded"
+"""The BroadcastChannel on which the app tells the page its files have come."""
+
+VERSION_FILE = "version.json"
+"""The site's `{"version": ...}`, which the worker checks after precaching."""
+
 RIVE_FOLDER = "rive/"
 RIVE_REDIRECT = RIVE_FOLDER + "redirect.js"
 """The local Rive stub's folder and the script that sends the plugin there."""
@@ -79,7 +85,7 @@ def patch_index(index: str, base_url: str, version: str) -> str:
         index, r'(<base\b[^>]*\bhref\s*=\s*)"[^"]*"', rf'\g<1>"{base_url}"'
     )
     script = "\n".join(flet_config(base_url, version))
-    registration = registration_js(f"{base_url}{SCRIPT_NAME}")
+    registration = registration_js(f"{base_url}{SCRIPT_NAME}", READY_CHANNEL)
     if _CONFIG_ANCHOR not in index:
         raise PageError(_CONFIG_ANCHOR)
     index = index.replace(
@@ -153,5 +159,5 @@ def write_service_worker(folder: Path, version: str, files: Sequence[str]) -> No
     Its URLs are relative to its own, at the site's base: they hold under any
     `--base-url`.
     """
-    script = service_worker_js(version, precache_list(files))
+    script = service_worker_js(version, precache_list(files), version_url=VERSION_FILE)
     (folder / SCRIPT_NAME).write_text(script, "utf-8")

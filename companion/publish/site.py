@@ -104,10 +104,28 @@ def locales_source() -> Path:
     return locales_dir()
 
 
+def files_loaded_signal() -> str:
+    """Python that tells the page the app's files have come (see READY_CHANNEL).
+
+    Flet's worker runs the entry module once Pyodide and the app archive are
+    in: the page then registers the service worker, whose precache finds the
+    files in the HTTP cache instead of downloading them beside the page.
+    """
+    return (
+        "import js\n"
+        "\n"
+        f"_loaded = js.BroadcastChannel.new({page.READY_CHANNEL!r})\n"
+        '_loaded.postMessage("loaded")\n'
+        "_loaded.close()\n"
+    )
+
+
 def entry_module(version: str) -> str:
     """The module Flet's worker runs: the app's browser start, told its version."""
     return (
         '"""Card Table Companion in the browser (written by `companion publish`)."""\n'
+        "\n"
+        f"{files_loaded_signal()}"
         "\n"
         "from companion.serving.browser import start\n"
         "\n"
@@ -193,7 +211,7 @@ def build_site(folder: Path, base_url: str = "/", version: str | None = None) ->
     (folder / "manifest.json").write_text(
         json.dumps(page.manifest(base), ensure_ascii=False, indent=2), "utf-8"
     )
-    (folder / "version.json").write_text(json.dumps({"version": version}), "utf-8")
+    (folder / page.VERSION_FILE).write_text(json.dumps({"version": version}), "utf-8")
     precache = sorted(rel for rel, _ in _files_under(folder))
     page.write_service_worker(folder, version, precache)
     (folder / SITE_MARKER).write_text(version, "utf-8")

@@ -130,6 +130,22 @@ def test_the_worker_precaches_every_file_of_the_build(site: Site):
     assert f'const VERSION = "{site.version}";' in script
 
 
+def test_the_app_tells_the_page_when_to_register_the_worker(site: Site):
+    # The page registers the worker on a first visit only once the app's
+    # files have come, so that its precache reuses them: on one channel.
+    data = (site.folder / "app.tar.gz").read_bytes()
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        main = tar.extractfile("main.py").read().decode()  # type: ignore[union-attr]
+    channel = re.search(r"BroadcastChannel\.new\('([^']+)'\)", main)[1]
+    assert main.index("postMessage") < main.index("start(")
+    index = (site.folder / "index.html").read_text("utf-8")
+    assert f'const readyChannel = "{channel}";' in index
+    script = (site.folder / "service_worker.js").read_text("utf-8")
+    assert 'const VERSION_URL = "version.json";' in script
+    version = json.loads((site.folder / "version.json").read_text("utf-8"))
+    assert version == {"version": site.version}
+
+
 def test_a_rebuild_with_other_content_has_another_version(tmp_path: Path):
     first = build_site(tmp_path / "site")
     again = build_site(tmp_path / "site")
