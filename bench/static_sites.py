@@ -11,6 +11,7 @@ import functools
 import gzip
 import http.server
 import io
+import os
 import subprocess
 import tarfile
 import tempfile
@@ -125,13 +126,15 @@ class CountingHandler(http.server.SimpleHTTPRequestHandler):
                 handler._sent(getattr(handler, "path", "?"), len(data))
                 return raw.write(data)
 
-            def flush(self) -> None:
-                raw.flush()
+            def __getattr__(self, name: str) -> object:
+                return getattr(raw, name)
 
         self.wfile = Counted()  # type: ignore[assignment]
 
     def log_message(self, format: str, *args: object) -> None:
-        pass
+        if os.environ.get("BENCH_LOG_REQUESTS"):
+            agent = self.headers.get("Service-Worker", "") if self.headers else ""
+            print(f"    request {format % args} {agent}", flush=True)
 
 
 class StaticServer:
