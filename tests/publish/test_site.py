@@ -171,3 +171,23 @@ def test_the_site_asks_no_font_or_rive_file_of_anyone_else(site: Site):
     for name in ("rive/redirect.js", "rive/wasm/rive_native.js"):
         assert name in site.files
     assert "/scores/rive/" in (site.folder / "rive/redirect.js").read_text()
+
+
+def test_another_app_is_published_the_same_way_with_its_own_files(tmp_path: Path):
+    # A bench's floor: a bare Flet app in the same client, page and worker.
+    app = tmp_path / "counter.py"
+    app.write_text("COUNT = 0\n", "utf-8")
+    other = build_site(
+        tmp_path / "site",
+        packages=[("counter.py", app)],
+        entry=lambda version: f"import counter\nVERSION = {version!r}\n",
+    )
+    names = _archive_names(other)
+    assert names == {"main.py", "__pypackages__/counter.py"}
+    data = (other.folder / "app.tar.gz").read_bytes()
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        main = tar.extractfile("main.py").read().decode()  # type: ignore[union-attr]
+    assert main == f"import counter\nVERSION = {other.version!r}\n"
+    assert {"index.html", "service_worker.js", "pyodide/pyodide.mjs"} <= set(
+        other.files
+    )
