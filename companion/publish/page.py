@@ -10,6 +10,7 @@ from companion.webclient.service_worker import (
     SCRIPT_NAME,
     registration_js,
     service_worker_js,
+    without_flutter_worker,
 )
 
 NAME = "Card Table Companion"
@@ -21,7 +22,6 @@ BACKGROUND_COLOUR = "#FFFFFF"
 
 _CONFIG_ANCHOR = "<!-- fletAppConfig -->"
 _BOOTSTRAP_ANCHOR = "var flutterConfig = {"
-_FLUTTER_WORKER = re.compile(r"serviceWorkerSettings:\s*\{[^{}]*\},\s*")
 
 
 # Only a window may ask for persistent storage; the app (in a worker) reads
@@ -36,6 +36,12 @@ _PERSIST = (
 class PageError(Exception):
     """Flet's page no longer looks as this build expects: it must be updated."""
 
+
+READY_CHANNEL = "companion-site-loaded"
+"""The BroadcastChannel on which the app tells the page its files have come."""
+
+VERSION_FILE = "version.json"
+"""The site's `{"version": ...}`, which the worker checks after precaching."""
 
 RIVE_FOLDER = "rive/"
 RIVE_REDIRECT = RIVE_FOLDER + "redirect.js"
@@ -79,7 +85,7 @@ def patch_index(index: str, base_url: str, version: str) -> str:
         index, r'(<base\b[^>]*\bhref\s*=\s*)"[^"]*"', rf'\g<1>"{base_url}"'
     )
     script = "\n".join(flet_config(base_url, version))
-    registration = registration_js(f"{base_url}{SCRIPT_NAME}")
+    registration = registration_js(f"{base_url}{SCRIPT_NAME}", READY_CHANNEL)
     if _CONFIG_ANCHOR not in index:
         raise PageError(_CONFIG_ANCHOR)
     index = index.replace(
@@ -107,8 +113,11 @@ def patch_bootstrap(bootstrap: str) -> str:
     Flutter's worker registration would replace ours (same scope); the full
     CanvasKit variant is the one every browser can run, so only it ships.
     """
-    bootstrap, count = _FLUTTER_WORKER.subn("", bootstrap, count=1)
-    if count != 1 or _BOOTSTRAP_ANCHOR not in bootstrap:
+    try:
+        bootstrap = without_flutter_worker(bootstrap)
+    except ValueError as error:
+        raise PageError("flutter_bootstrap.js") from error
+    if _BOOTSTRAP_ANCHOR not in bootstrap:
         raise PageError("flutter_bootstrap.js")
     return bootstrap.replace(
         _BOOTSTRAP_ANCHOR, f'{_BOOTSTRAP_ANCHOR}\n    canvasKitVariant: "full",', 1
@@ -153,5 +162,5 @@ def write_service_worker(folder: Path, version: str, files: Sequence[str]) -> No
     Its URLs are relative to its own, at the site's base: they hold under any
     `--base-url`.
     """
-    script = service_worker_js(version, precache_list(files))
+    script = service_worker_js(version, precache_list(files), version_url=VERSION_FILE)
     (folder / SCRIPT_NAME).write_text(script, "utf-8")

@@ -8,7 +8,7 @@ import io
 import json
 import shutil
 import tarfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from importlib.metadata import distribution
 from pathlib import Path
@@ -71,15 +71,10 @@ def client_files(root: Path) -> list[tuple[str, Path]]:
     return [(rel, path) for rel, path in _files_under(root) if ships(rel)]
 
 
-def package_files() -> list[tuple[str, Path]]:
-    """Every file the archive's `__pypackages__` holds: (path in it, source file).
-
-    The installed distributions the browser needs (with their dist-info, so
-    nothing would ask PyPI for them), our own package from its source, and its
-    catalogs and rule reminders where the installed package keeps them.
-    """
+def distribution_files(names: Iterable[str]) -> list[tuple[str, Path]]:
+    """The files of these installed distributions that ship: (path, source file)."""
     found: list[tuple[str, Path]] = []
-    for name in contents.BROWSER_DISTRIBUTIONS:
+    for name in names:
         dist = distribution(name)
         for file in dist.files or ():
             relative = file.as_posix()
@@ -88,6 +83,17 @@ def package_files() -> list[tuple[str, Path]]:
             source = Path(str(dist.locate_file(file)))
             if source.is_file():
                 found.append((relative, source))
+    return found
+
+
+def package_files() -> list[tuple[str, Path]]:
+    """Every file the archive's `__pypackages__` holds: (path in it, source file).
+
+    The installed distributions the browser needs (with their dist-info, so
+    nothing would ask PyPI for them), our own package from its source, and its
+    catalogs and rule reminders where the installed package keeps them.
+    """
+    found = distribution_files(contents.BROWSER_DISTRIBUTIONS)
     for relative, source in _files_under(_OWN_PACKAGE):
         if contents.own_file_ships(relative):
             found.append((f"companion/{relative}", source))
@@ -104,10 +110,28 @@ def locales_source() -> Path:
     return locales_dir()
 
 
+def files_loaded_signal() -> str:
+    """Python that tells the page the app's files have come (see READY_CHANNEL).
+
+    Flet's worker runs the entry module once Pyodide and the app archive are
+    in: the page then registers the service worker, whose precache finds the
+    files in the HTTP cache instead of downloading them beside the page.
+    """
+    return (
+        "import js\n"
+        "\n"
+        f"_loaded = js.BroadcastChannel.new({page.READY_CHANNEL!r})\n"
+        '_loaded.postMessage("loaded")\n'
+        "_loaded.close()\n"
+    )
+
+
 def entry_module(version: str) -> str:
     """The module Flet's worker runs: the app's browser start, told its version."""
     return (
         '"""Card Table Companion in the browser (written by `companion publish`)."""\n'
+        "\n"
+        f"{files_loaded_signal()}"
         "\n"
         "from companion.serving.browser import start\n"
         "\n"
@@ -115,10 +139,14 @@ def entry_module(version: str) -> str:
     )
 
 
-def app_archive(files: list[tuple[str, Path]], version: str) -> bytes:
+def app_archive(
+    files: list[tuple[str, Path]],
+    version: str,
+    entry: Callable[[str], str] = entry_module,
+) -> bytes:
     """The app archive: the entry module and `__pypackages__`, repeatable bytes."""
     raw = io.BytesIO()
-    entries = [(f"{ENTRY_MODULE}.py", entry_module(version).encode())]
+    entries = [(f"{ENTRY_MODULE}.py", entry(version).encode())]
     entries += [(f"__pypackages__/{rel}", src.read_bytes()) for rel, src in files]
     # mtime 0 and sorted names: the same inputs give the same bytes.
     with tarfile.open(fileobj=raw, mode="w", format=tarfile.PAX_FORMAT) as tar:
@@ -165,22 +193,31 @@ def write_client_assets(folder: Path, base: str) -> None:
     (folder / page.RIVE_REDIRECT).write_bytes(rive_redirect(base + page.RIVE_FOLDER))
 
 
-def build_site(folder: Path, base_url: str = "/", version: str | None = None) -> Site:
+def build_site(
+    folder: Path,
+    base_url: str = "/",
+    version: str | None = None,
+    *,
+    packages: list[tuple[str, Path]] | None = None,
+    entry: Callable[[str], str] = entry_module,
+) -> Site:
     """Write the static site into `folder` (emptied first if it holds an older one).
 
     `version` defaults to a digest of everything that ships; the service worker's
-    cache is named after it, so a new build replaces the old cache.
+    cache is named after it, so a new build replaces the old cache. `packages`
+    and `entry` (the app's by default) let a bench publish another Flet app
+    the same way.
     """
     base = normalise_base_url(base_url)
     client = client_files(client_folder())
-    packages = package_files()
+    packages = package_files() if packages is None else packages
     version = version or content_version(client, packages, base)
     _prepare(folder)
     for relative, source in client:
         target = folder / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source, target)
-    (folder / APP_ARCHIVE).write_bytes(app_archive(packages, version))
+    (folder / APP_ARCHIVE).write_bytes(app_archive(packages, version, entry))
     for icon in sorted(_ICONS.glob("icon-*.png")):
         shutil.copyfile(icon, folder / "icons" / icon.name)
     shutil.copyfile(_ICONS / "icon-192.png", folder / "icons/apple-touch-icon-192.png")
@@ -193,7 +230,7 @@ def build_site(folder: Path, base_url: str = "/", version: str | None = None) ->
     (folder / "manifest.json").write_text(
         json.dumps(page.manifest(base), ensure_ascii=False, indent=2), "utf-8"
     )
-    (folder / "version.json").write_text(json.dumps({"version": version}), "utf-8")
+    (folder / page.VERSION_FILE).write_text(json.dumps({"version": version}), "utf-8")
     precache = sorted(rel for rel, _ in _files_under(folder))
     page.write_service_worker(folder, version, precache)
     (folder / SITE_MARKER).write_text(version, "utf-8")

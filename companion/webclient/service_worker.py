@@ -31,11 +31,35 @@ const OFFLINE_PAGE = %(offline_page)s;
 const RUNTIME_PREFIX = %(runtime_prefix)s;
 const OFFLINE_POLICY = %(offline_policy)s;
 %(pick_language)s
+const VERSION_URL = %(version_url)s;
+
+// A rebuild of the site during the install would leave files of two builds in
+// the cache: the site's version, asked after every file, must still be ours.
+async function sameBuild() {
+  if (VERSION_URL === null) {
+    return;
+  }
+  const reply = await fetch(VERSION_URL, {cache: 'no-store'});
+  const site = reply.ok ? await reply.json() : {};
+  if (site.version !== VERSION) {
+    throw new Error('the site changed during the install: ' + site.version);
+  }
+}
+
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    // 'reload': the files of this build, not what the HTTP cache kept of another.
-    await cache.addAll(PRECACHE.map((url) => new Request(url, {cache: 'reload'})));
+    try {
+      // 'no-cache': each file is checked with the site, so what this visit's
+      // page downloaded comes from the HTTP cache (304) instead of a second
+      // download, and a file another build left there is never taken.
+      await cache.addAll(
+        PRECACHE.map((url) => new Request(url, {cache: 'no-cache'})));
+      await sameBuild();
+    } catch (error) {
+      await caches.delete(CACHE);
+      throw error;
+    }
     await self.skipWaiting();
   })());
 });
@@ -122,6 +146,7 @@ def service_worker_js(
     precache: Sequence[str],
     offline_page: str | Mapping[str, str] | None = None,
     runtime_prefix: str | None = None,
+    version_url: str | None = None,
 ) -> str:
     """The worker's script for one build of the client.
 
@@ -133,7 +158,11 @@ def service_worker_js(
     (a mapping: one page per language, the browser's language picks, else the
     first). With `runtime_prefix` (a path, say a served app's versioned client
     folder) the files below it are kept as the page first fetches them, and
-    nothing outside it is answered from or kept in the cache.
+    nothing outside it is answered from or kept in the cache. Each precached
+    file is revalidated with the site, so a 304 reuses what the page fetched.
+    With `version_url` (the site's JSON `{"version": ...}`), the install fails
+    and leaves no cache unless the site still has this version once every file
+    has come: a rebuild during it cannot mix two builds.
     """
     return _TEMPLATE % {
         "version": json.dumps(version),
@@ -145,14 +174,19 @@ def service_worker_js(
         "runtime_prefix": json.dumps(runtime_prefix),
         "offline_policy": json.dumps(OFFLINE_POLICY),
         "pick_language": pick_language_js(),
+        "version_url": json.dumps(version_url),
     }
 
 
-def registration_js(script_url: str) -> str:
+def registration_js(script_url: str, ready_channel: str | None = None) -> str:
     """The page's script that registers the worker and reloads onto a new build.
 
     A page opened from an older build's cache reloads once the new build's
     worker takes over, so the visit after a new build shows the new build.
+    With `ready_channel`, a page no worker controls yet (a first visit)
+    registers only once a message comes on that BroadcastChannel (the app
+    has fetched its files): the precache then finds them in the HTTP cache
+    and takes no bandwidth from the page while it loads.
     """
     return (
         "if ('serviceWorker' in navigator) {\n"
@@ -160,7 +194,16 @@ def registration_js(script_url: str) -> str:
         "  navigator.serviceWorker.addEventListener('controllerchange', () => {\n"
         "    if (hadWorker) { window.location.reload(); }\n"
         "  });\n"
-        f"  navigator.serviceWorker.register({json.dumps(script_url)});\n"
+        "  const register = () => {\n"
+        f"    navigator.serviceWorker.register({json.dumps(script_url)});\n"
+        "  };\n"
+        f"  const readyChannel = {json.dumps(ready_channel)};\n"
+        "  if (hadWorker || readyChannel === null || !('BroadcastChannel' in self)) {\n"
+        "    register();\n"
+        "  } else {\n"
+        "    const channel = new BroadcastChannel(readyChannel);\n"
+        "    channel.onmessage = () => { channel.close(); register(); };\n"
+        "  }\n"
         "}\n"
     )
 

@@ -130,6 +130,22 @@ def test_the_worker_precaches_every_file_of_the_build(site: Site):
     assert f'const VERSION = "{site.version}";' in script
 
 
+def test_the_app_tells_the_page_when_to_register_the_worker(site: Site):
+    # The page registers the worker on a first visit only once the app's
+    # files have come, so that its precache reuses them: on one channel.
+    data = (site.folder / "app.tar.gz").read_bytes()
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        main = tar.extractfile("main.py").read().decode()  # type: ignore[union-attr]
+    channel = re.search(r"BroadcastChannel\.new\('([^']+)'\)", main)[1]
+    assert main.index("postMessage") < main.index("start(")
+    index = (site.folder / "index.html").read_text("utf-8")
+    assert f'const readyChannel = "{channel}";' in index
+    script = (site.folder / "service_worker.js").read_text("utf-8")
+    assert 'const VERSION_URL = "version.json";' in script
+    version = json.loads((site.folder / "version.json").read_text("utf-8"))
+    assert version == {"version": site.version}
+
+
 def test_a_rebuild_with_other_content_has_another_version(tmp_path: Path):
     first = build_site(tmp_path / "site")
     again = build_site(tmp_path / "site")
@@ -155,3 +171,23 @@ def test_the_site_asks_no_font_or_rive_file_of_anyone_else(site: Site):
     for name in ("rive/redirect.js", "rive/wasm/rive_native.js"):
         assert name in site.files
     assert "/scores/rive/" in (site.folder / "rive/redirect.js").read_text()
+
+
+def test_another_app_is_published_the_same_way_with_its_own_files(tmp_path: Path):
+    # A bench's floor: a bare Flet app in the same client, page and worker.
+    app = tmp_path / "counter.py"
+    app.write_text("COUNT = 0\n", "utf-8")
+    other = build_site(
+        tmp_path / "site",
+        packages=[("counter.py", app)],
+        entry=lambda version: f"import counter\nVERSION = {version!r}\n",
+    )
+    names = _archive_names(other)
+    assert names == {"main.py", "__pypackages__/counter.py"}
+    data = (other.folder / "app.tar.gz").read_bytes()
+    with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+        main = tar.extractfile("main.py").read().decode()  # type: ignore[union-attr]
+    assert main == f"import counter\nVERSION = {other.version!r}\n"
+    assert {"index.html", "service_worker.js", "pyodide/pyodide.mjs"} <= set(
+        other.files
+    )
