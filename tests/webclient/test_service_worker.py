@@ -218,15 +218,22 @@ waited.then(() => 'installed', (e) => 'failed').then((outcome) => {
 """
 
 
-def _install(tmp_path, site_version: str) -> dict:
-    script = service_worker_js("v1", ["./", "app.tar.gz"], version_url="version.json")
-    path = tmp_path / "install.js"
-    harness = _INSTALL_HARNESS % script
-    path.write_text(f"const SITE_VERSION = {json.dumps(site_version)};\n{harness}")
+def _node_json(path, source: str) -> dict:
+    """Run `source` in node from `path`; what it printed, as JSON."""
+    path.write_text(source, "utf-8")
     run = subprocess.run(
         ["node", str(path)], check=True, capture_output=True, text=True
     )
     return json.loads(run.stdout)
+
+
+def _install(tmp_path, site_version: str) -> dict:
+    script = service_worker_js("v1", ["./", "app.tar.gz"], version_url="version.json")
+    harness = _INSTALL_HARNESS % script
+    return _node_json(
+        tmp_path / "install.js",
+        f"const SITE_VERSION = {json.dumps(site_version)};\n{harness}",
+    )
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
@@ -271,14 +278,12 @@ console.log(JSON.stringify({before, after: registered.length,
 
 
 def _register(tmp_path, controlled: bool) -> dict:
-    path = tmp_path / "register.js"
     script = registration_js("/service_worker.js", "ready-here")
     harness = _REGISTRATION_HARNESS % script
-    path.write_text(f"const CONTROLLED = {json.dumps(controlled)};\n{harness}")
-    run = subprocess.run(
-        ["node", str(path)], check=True, capture_output=True, text=True
+    return _node_json(
+        tmp_path / "register.js",
+        f"const CONTROLLED = {json.dumps(controlled)};\n{harness}",
     )
-    return json.loads(run.stdout)
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
