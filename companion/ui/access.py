@@ -5,7 +5,7 @@ from __future__ import annotations
 import flet as ft
 
 from companion.access.sharing import Role
-from companion.ui.shell import icon_button, navigate, screen, section_title
+from companion.ui.shell import icon_button, navigate, notice, screen, section_title
 from companion.ui.state import AppState
 from companion.words.i18n import Translator
 
@@ -18,35 +18,21 @@ def view_only_screen(
     leading = icon_button(
         icon=ft.Icons.ARROW_BACK, tooltip=back_label, on_click=lambda: navigate(back)
     )
-    notice = ft.Container(
+    message = ft.Container(
         padding=ft.Padding.symmetric(vertical=32, horizontal=16),
-        content=ft.Column(
-            [
-                ft.Icon(ft.Icons.VISIBILITY_OUTLINED, size=48, color=ft.Colors.OUTLINE),
-                ft.Text(
-                    t.gettext("View only"),
-                    theme_style=ft.TextThemeStyle.HEADLINE_SMALL,
-                    text_align=ft.TextAlign.CENTER,
-                ),
-                ft.Text(
-                    t.gettext(
-                        "This phone follows the table but cannot change it. "
-                        "The host can let it record."
-                    ),
-                    text_align=ft.TextAlign.CENTER,
-                ),
-                ft.FilledButton(
-                    back_label,
-                    icon=ft.Icons.ARROW_BACK,
-                    height=56,
-                    on_click=lambda: navigate(back),
-                ),
-            ],
-            spacing=16,
-            horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+        content=notice(
+            ft.Icons.VISIBILITY_OUTLINED,
+            ft.Colors.OUTLINE,
+            t.gettext("View only"),
+            t.gettext(
+                "This phone follows the table but cannot change it. "
+                "The host can let it record."
+            ),
+            back_label,
+            back,
         ),
     )
-    return screen(state, route, title, [notice], leading=leading)
+    return screen(state, route, title, [message], leading=leading)
 
 
 def role_section(t: Translator, state: AppState) -> list[ft.Control]:

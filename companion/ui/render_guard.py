@@ -9,7 +9,7 @@ from typing import ParamSpec, TypeVar
 
 import flet as ft
 
-from companion.ui.shell import navigate, screen
+from companion.ui.shell import notice, screen
 from companion.ui.state import AppState, use_app
 from companion.words.i18n import Translator
 
@@ -35,34 +35,19 @@ def shown_or_logged(render: Callable[[], T], fallback: Callable[[], T], what: st
 def error_screen(state: AppState) -> ft.View:
     """The screen shown instead of one that failed: what happened, a way back."""
     t = state.t
-    back = t.gettext("Back to the matches")
-    notice = ft.Column(
-        [
-            ft.Icon(ft.Icons.ERROR_OUTLINE, size=48, color=ft.Colors.ERROR),
-            ft.Text(
-                t.gettext("This screen could not be shown"),
-                theme_style=ft.TextThemeStyle.HEADLINE_SMALL,
-                text_align=ft.TextAlign.CENTER,
-            ),
-            ft.Text(
-                t.gettext(
-                    "Something went wrong while drawing it. It was noted in the "
-                    "app's log; every saved round is safe."
-                ),
-                text_align=ft.TextAlign.CENTER,
-            ),
-            ft.FilledButton(
-                back,
-                icon=ft.Icons.ARROW_BACK,
-                height=56,
-                on_click=lambda: navigate("/"),
-            ),
-        ],
-        spacing=16,
-        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    message = notice(
+        ft.Icons.ERROR_OUTLINE,
+        ft.Colors.ERROR,
+        t.gettext("This screen could not be shown"),
+        t.gettext(
+            "Something went wrong while drawing it. It was noted in the "
+            "app's log; every saved round is safe."
+        ),
+        t.gettext("Back to the matches"),
+        "/",
     )
     route = ft.context.page.route or "/"
-    return screen(state, route, t.gettext("Something went wrong"), [notice])
+    return screen(state, route, t.gettext("Something went wrong"), [message])
 
 
 def guarded_screen(render: Callable[P, ft.View]) -> Callable[P, ft.View]:

@@ -286,3 +286,33 @@ def empty_state(icon: ft.IconData, text: str) -> ft.Control:
             horizontal_alignment=ft.CrossAxisAlignment.CENTER,
         ),
     )
+
+
+def notice(
+    icon: ft.IconData,
+    icon_colour: str,
+    title: str,
+    text: str,
+    back_label: str,
+    back: str,
+) -> ft.Control:
+    """A screen's whole message in place of its content: what and why, a way back."""
+    return ft.Column(
+        [
+            ft.Icon(icon, size=48, color=icon_colour),
+            ft.Text(
+                title,
+                theme_style=ft.TextThemeStyle.HEADLINE_SMALL,
+                text_align=ft.TextAlign.CENTER,
+            ),
+            ft.Text(text, text_align=ft.TextAlign.CENTER),
+            ft.FilledButton(
+                back_label,
+                icon=ft.Icons.ARROW_BACK,
+                height=56,
+                on_click=lambda: navigate(back),
+            ),
+        ],
+        spacing=16,
+        horizontal_alignment=ft.CrossAxisAlignment.CENTER,
+    )
