@@ -13,7 +13,7 @@ from companion.engine.games import (
     Scoring,
     get_card_set,
 )
-from companion.engine.names import check_names, check_stored_name
+from companion.engine.names import check_names, check_stored_name, refuse_duplicates
 
 MAX_LIMIT = 100_000
 MAX_ROUNDS = 1_000
@@ -74,12 +74,9 @@ def check_players(
     under (names.check_stored_name), not to those of a new name.
     """
     if stored:
-        players = tuple(check_stored_name(name) for name in names)
-        seen: set[str] = set()
-        for name in players:
-            if _stored_name_key(name) in seen:
-                raise MatchError("duplicate-name", name=name)
-            seen.add(_stored_name_key(name))
+        players = refuse_duplicates(
+            tuple(check_stored_name(name) for name in names), _stored_name_key
+        )
     else:
         players = check_names(names)
     if not game.min_players <= len(players) <= game.max_players:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from companion.engine.errors import MatchError
 from companion.engine.unicode_text import (
@@ -72,16 +72,23 @@ def check_name(name: object) -> str:
     return name
 
 
+def refuse_duplicates(
+    names: tuple[str, ...], key: Callable[[str], str]
+) -> tuple[str, ...]:
+    """`names` as they are; MatchError ("duplicate-name", the second one) if two
+    have the same `key`."""
+    seen: set[str] = set()
+    for name in names:
+        if key(name) in seen:
+            raise MatchError("duplicate-name", name=name)
+        seen.add(key(name))
+    return names
+
+
 def check_names(names: Iterable[object]) -> tuple[str, ...]:
     """Several new names (a table's seats), each checked; MatchError if two read
     the same ("duplicate-name", the second one)."""
-    checked = tuple(check_name(name) for name in names)
-    seen: set[str] = set()
-    for name in checked:
-        if name_key(name) in seen:
-            raise MatchError("duplicate-name", name=name)
-        seen.add(name_key(name))
-    return checked
+    return refuse_duplicates(tuple(check_name(name) for name in names), name_key)
 
 
 def spelt_out(name: str) -> str:
