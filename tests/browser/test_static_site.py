@@ -230,6 +230,8 @@ def exports(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def _shot(table: Table, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    # A tab behind another draws no frame, and its screenshot waits for one.
+    table.page.bring_to_front()
     table.shot(f"static-{name}")
 
 
