@@ -24,17 +24,37 @@ Server-only ones (flet-web, uvicorn, segno, ifaddr, platformdirs) stay out:
 nothing the browser runs imports them.
 """
 
-# The static site draws with CanvasKit (dart2js) in its full variant on every
-# browser: Safari cannot use the skwasm build, and one variant means every file
-# the service worker precaches is one the page loads.
+RENDERER_FILES = {
+    "skwasm": (
+        "canvaskit/skwasm.wasm",
+        "canvaskit/skwasm.js",
+        "main.dart.wasm",
+        "main.dart.mjs",
+    ),
+    "skwasm_heavy": (
+        "canvaskit/skwasm_heavy.wasm",
+        "canvaskit/skwasm_heavy.js",
+        "main.dart.wasm",
+        "main.dart.mjs",
+    ),
+    "canvaskit": ("canvaskit/canvaskit.wasm", "canvaskit/canvaskit.js", "main.dart.js"),
+}
+"""The client's builds, each the files of one renderer; the first, that one's alone.
+
+Flutter's loader picks one per page: the wasm build drawn by skwasm where the
+browser can run it (Chromium's engine: Chrome on Android; skwasm_heavy where
+it lacks image codecs, as over plain http), else the JavaScript build drawn by
+CanvasKit (Safari, Firefox). Skwasm draws a frame several times faster than
+CanvasKit here (bench/README.md); the service worker precaches only the page's.
+"""
+
+# CanvasKit in its full variant only: the Chromium variant's browsers take the
+# wasm build.
 CLIENT_FILES_DROPPED = (
-    "main.dart.wasm",
-    "main.dart.mjs",
     "flutter.js.map",
     "flutter_service_worker.js",
     "canvaskit/chromium/",
     "canvaskit/experimental_webparagraph/",
-    "canvaskit/skwasm",
     "canvaskit/wimp",
     "canvaskit/canvaskit.js.symbols",
     # Pyodide's command line for Node (python, .bat, .exe) and type declarations.

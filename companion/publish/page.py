@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
+from companion.publish.contents import RENDERER_FILES
 from companion.webclient.service_worker import (
     SCRIPT_NAME,
     registration_js,
@@ -71,7 +72,8 @@ def flet_config(base_url: str, version: str) -> list[str]:
         f'flet.canvasKitBaseUrl = "{base_url}canvaskit/";',
         'flet.fontFallbackBaseUrl = "assets/fonts/";',
         "flet.noCdn = true;",
-        'flet.webRenderer = "canvaskit";',
+        # Flutter's loader picks the build (contents.RENDERER_FILES).
+        'flet.webRenderer = "auto";',
         'flet.routeUrlStrategy = "hash";',
         f'flet.entrypointBaseUrl = "{base_url}";',
         f'flet.assetBase = "{base_url}";',
@@ -85,7 +87,11 @@ def patch_index(index: str, base_url: str, version: str) -> str:
         index, r'(<base\b[^>]*\bhref\s*=\s*)"[^"]*"', rf'\g<1>"{base_url}"'
     )
     script = "\n".join(flet_config(base_url, version))
-    registration = registration_js(f"{base_url}{SCRIPT_NAME}", READY_CHANNEL)
+    registration = registration_js(
+        f"{base_url}{SCRIPT_NAME}",
+        READY_CHANNEL,
+        renderers={name: files[0] for name, files in RENDERER_FILES.items()},
+    )
     if _CONFIG_ANCHOR not in index:
         raise PageError(_CONFIG_ANCHOR)
     index = index.replace(
@@ -111,7 +117,8 @@ def patch_bootstrap(bootstrap: str) -> str:
     """Flutter's loader with the full CanvasKit and without Flutter's own worker.
 
     Flutter's worker registration would replace ours (same scope); the full
-    CanvasKit variant is the one every browser can run, so only it ships.
+    CanvasKit variant is the one every browser without the wasm build can run,
+    so only it ships.
     """
     try:
         bootstrap = without_flutter_worker(bootstrap)
@@ -151,16 +158,34 @@ def _icon(src: str, size: int, purpose: str) -> dict[str, str]:
 
 
 def precache_list(files: Sequence[str]) -> list[str]:
-    """What the worker fetches on install: the page's address and every file."""
+    """What the worker fetches on install whatever the renderer: the page's
+    address and every file but the two builds' own."""
     skipped = {SCRIPT_NAME, ".companion-site"}
+    for build in RENDERER_FILES.values():
+        skipped.update(build)
     return ["./", *(f for f in sorted(files) if f not in skipped)]
 
 
+def renderer_precache(files: Sequence[str]) -> dict[str, list[str]]:
+    """Per renderer, the files of its build that the site holds."""
+    held = set(files)
+    return {
+        renderer: [f for f in build if f in held]
+        for renderer, build in RENDERER_FILES.items()
+    }
+
+
 def write_service_worker(folder: Path, version: str, files: Sequence[str]) -> None:
-    """Write the worker that precaches the site's `files` (paths in the site).
+    """Write the worker that precaches the site's `files` (paths in the site):
+    those of every page and those of the build its page loads.
 
     Its URLs are relative to its own, at the site's base: they hold under any
     `--base-url`.
     """
-    script = service_worker_js(version, precache_list(files), version_url=VERSION_FILE)
+    script = service_worker_js(
+        version,
+        precache_list(files),
+        version_url=VERSION_FILE,
+        by_renderer=renderer_precache(files),
+    )
     (folder / SCRIPT_NAME).write_text(script, "utf-8")

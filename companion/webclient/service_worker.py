@@ -27,6 +27,7 @@ _TEMPLATE = """\
 const VERSION = %(version)s;
 const CACHE = %(cache)s + VERSION;
 const PRECACHE = %(precache)s;
+const PRECACHE_BY_RENDERER = %(by_renderer)s;
 const OFFLINE_PAGE = %(offline_page)s;
 const RUNTIME_PREFIX = %(runtime_prefix)s;
 const OFFLINE_POLICY = %(offline_policy)s;
@@ -46,6 +47,19 @@ async function sameBuild() {
   }
 }
 
+// The page's build: its renderer comes in the worker's own URL (?renderer=).
+function precacheList() {
+  if (PRECACHE_BY_RENDERER === null) {
+    return PRECACHE;
+  }
+  const renderer = new URL(self.location.href).searchParams.get('renderer');
+  if (renderer !== null && Object.hasOwn(PRECACHE_BY_RENDERER, renderer)) {
+    return PRECACHE.concat(PRECACHE_BY_RENDERER[renderer]);
+  }
+  // Not told the page's renderer: every build, so that the page opens offline.
+  return [...new Set(PRECACHE.concat(Object.values(PRECACHE_BY_RENDERER).flat()))];
+}
+
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
@@ -54,7 +68,7 @@ self.addEventListener('install', (event) => {
       // page downloaded comes from the HTTP cache (304) instead of a second
       // download, and a file another build left there is never taken.
       await cache.addAll(
-        PRECACHE.map((url) => new Request(url, {cache: 'no-cache'})));
+        precacheList().map((url) => new Request(url, {cache: 'no-cache'})));
       await sameBuild();
     } catch (error) {
       await caches.delete(CACHE);
@@ -147,6 +161,7 @@ def service_worker_js(
     offline_page: str | Mapping[str, str] | None = None,
     runtime_prefix: str | None = None,
     version_url: str | None = None,
+    by_renderer: Mapping[str, Sequence[str]] | None = None,
 ) -> str:
     """The worker's script for one build of the client.
 
@@ -162,7 +177,9 @@ def service_worker_js(
     file is revalidated with the site, so a 304 reuses what the page fetched.
     With `version_url` (the site's JSON `{"version": ...}`), the install fails
     and leaves no cache unless the site still has this version once every file
-    has come: a rebuild during it cannot mix two builds.
+    has come: a rebuild during it cannot mix two builds. With `by_renderer`
+    (renderer: its files), the worker registered with `?renderer=` one of
+    them precaches that one's files too; registered without, all of them.
     """
     return _TEMPLATE % {
         "version": json.dumps(version),
@@ -175,10 +192,17 @@ def service_worker_js(
         "offline_policy": json.dumps(OFFLINE_POLICY),
         "pick_language": pick_language_js(),
         "version_url": json.dumps(version_url),
+        "by_renderer": json.dumps(
+            None if by_renderer is None else {k: [*v] for k, v in by_renderer.items()}
+        ),
     }
 
 
-def registration_js(script_url: str, ready_channel: str | None = None) -> str:
+def registration_js(
+    script_url: str,
+    ready_channel: str | None = None,
+    renderers: Mapping[str, str] | None = None,
+) -> str:
     """The page's script that registers the worker and reloads onto a new build.
 
     A page opened from an older build's cache reloads once the new build's
@@ -186,7 +210,11 @@ def registration_js(script_url: str, ready_channel: str | None = None) -> str:
     With `ready_channel`, a page no worker controls yet (a first visit)
     registers only once a message comes on that BroadcastChannel (the app
     has fetched its files): the precache then finds them in the HTTP cache
-    and takes no bandwidth from the page while it loads.
+    and takes no bandwidth from the page while it loads. With `renderers`
+    (name: a file, relative to the page's base, that only that renderer's
+    build loads), the worker's URL names the one the page has loaded
+    (`?renderer=`), and a page a worker controls registers once its first
+    frame is drawn, when that is known.
     """
     return (
         "if ('serviceWorker' in navigator) {\n"
@@ -194,11 +222,21 @@ def registration_js(script_url: str, ready_channel: str | None = None) -> str:
         "  navigator.serviceWorker.addEventListener('controllerchange', () => {\n"
         "    if (hadWorker) { window.location.reload(); }\n"
         "  });\n"
+        f"  const renderers = {json.dumps(dict(renderers or {}))};\n"
         "  const register = () => {\n"
-        f"    navigator.serviceWorker.register({json.dumps(script_url)});\n"
+        "    const fetched = new Set(performance.getEntriesByType('resource')\n"
+        "      .map((entry) => entry.name));\n"
+        "    const loaded = Object.keys(renderers).find((name) =>\n"
+        "      fetched.has(new URL(renderers[name], document.baseURI).href));\n"
+        f"    const url = {json.dumps(script_url)};\n"
+        "    navigator.serviceWorker.register(\n"
+        "      loaded ? url + '?renderer=' + encodeURIComponent(loaded) : url);\n"
         "  };\n"
         f"  const readyChannel = {json.dumps(ready_channel)};\n"
-        "  if (hadWorker || readyChannel === null || !('BroadcastChannel' in self)) {\n"
+        "  if (hadWorker && Object.keys(renderers).length) {\n"
+        "    window.addEventListener('flutter-first-frame', register, {once: true});\n"
+        "  } else if (hadWorker || readyChannel === null"
+        " || !('BroadcastChannel' in self)) {\n"
         "    register();\n"
         "  } else {\n"
         "    const channel = new BroadcastChannel(readyChannel);\n"

@@ -1,4 +1,4 @@
-"""The files a published site ships: one CanvasKit, Pyodide's runtime, our locales."""
+"""What a published site ships: three client builds, Pyodide's runtime, our locales."""
 
 from companion.publish.contents import (
     babel_locales,
@@ -8,11 +8,16 @@ from companion.publish.contents import (
 )
 
 
-def test_the_client_ships_one_canvaskit_and_pyodides_runtime():
+def test_the_client_ships_its_two_builds_and_pyodides_runtime():
     for kept in (
         "main.dart.js",
         "canvaskit/canvaskit.js",
         "canvaskit/canvaskit.wasm",
+        "main.dart.wasm",
+        "main.dart.mjs",
+        "canvaskit/skwasm.js",
+        "canvaskit/skwasm.wasm",
+        "canvaskit/skwasm_heavy.wasm",
         "pyodide/pyodide.mjs",
         "pyodide/pyodide.asm.wasm",
         "pyodide/python_stdlib.zip",
@@ -23,10 +28,7 @@ def test_the_client_ships_one_canvaskit_and_pyodides_runtime():
     ):
         assert client_file_ships(kept), kept
     for dropped in (
-        "main.dart.wasm",
         "canvaskit/chromium/canvaskit.wasm",
-        "canvaskit/skwasm.wasm",
-        "canvaskit/skwasm_heavy.wasm",
         "canvaskit/wimp.wasm",
         "canvaskit/canvaskit.js.symbols",
         "pyodide/python",

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.publish.contents import RENDERER_FILES
 from companion.publish.site import (
     PublishError,
     Site,
@@ -42,8 +43,9 @@ def test_the_site_holds_one_client_and_the_app_archive(site: Site):
     assert {"index.html", "app.tar.gz", "manifest.json", "service_worker.js"} <= set(
         site.files
     )
-    assert "canvaskit/canvaskit.wasm" in site.files
-    assert not [f for f in site.files if "skwasm" in f or "chromium/" in f]
+    for build in RENDERER_FILES.values():
+        assert set(build) <= set(site.files)
+    assert not [f for f in site.files if "wimp" in f or "chromium/" in f]
     assert site.size == sum((site.folder / f).stat().st_size for f in site.files)
 
 
@@ -101,7 +103,8 @@ def test_the_page_runs_the_app_from_the_sites_own_files(site: Site):
     assert "flet.pyodide = true;" in index
     assert f'flet.siteVersion = "{site.version}";' in index
     assert "<title>Card Table Companion</title>" in index
-    assert 'register("/scores/service_worker.js")' in index
+    assert 'const url = "/scores/service_worker.js";' in index
+    assert '"skwasm": "canvaskit/skwasm.wasm"' in index
     assert not re.search(r"https?://", index.split("<body>")[0].split("-->", 1)[1])
     bootstrap = (site.folder / "flutter_bootstrap.js").read_text("utf-8")
     # Flutter's own worker would take our worker's place.
@@ -124,9 +127,16 @@ def test_the_manifest_installs_our_name_colours_and_icons(site: Site):
 def test_the_worker_precaches_every_file_of_the_build(site: Site):
     script = (site.folder / "service_worker.js").read_text("utf-8")
     listed = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", script, re.S)[1])
+    by_renderer = json.loads(
+        re.search(r"const PRECACHE_BY_RENDERER = (\{.*?\});", script, re.S)[1]
+    )
     expected = {f for f in site.files if f not in {"service_worker.js"}}
     expected.discard(".companion-site")
-    assert set(listed) == {"./", *expected}
+    # Every page's files once, each build's own under its renderer only.
+    assert by_renderer == {name: list(files) for name, files in RENDERER_FILES.items()}
+    each_build = [f for files in by_renderer.values() for f in files]
+    assert set(listed) | set(each_build) == {"./", *expected}
+    assert not set(listed) & set(each_build)
     assert f'const VERSION = "{site.version}";' in script
 
 

@@ -195,7 +195,7 @@ let deleted = [];
 globalThis.self = {
   addEventListener: (name, fn) => { listeners[name] = fn; },
   skipWaiting: async () => {},
-  location: {origin: 'http://site'},
+  location: {origin: 'http://site', href: WORKER_URL},
 };
 globalThis.Request = class { constructor(url, init) { this.url = url;
   this.cache = init.cache; } };
@@ -227,12 +227,20 @@ def _node_json(path, source: str) -> dict:
     return json.loads(run.stdout)
 
 
-def _install(tmp_path, site_version: str) -> dict:
-    script = service_worker_js("v1", ["./", "app.tar.gz"], version_url="version.json")
+def _install(
+    tmp_path,
+    site_version: str,
+    worker_url: str = "http://site/service_worker.js",
+    by_renderer: dict[str, list[str]] | None = None,
+) -> dict:
+    script = service_worker_js(
+        "v1", ["./", "app.tar.gz"], version_url="version.json", by_renderer=by_renderer
+    )
     harness = _INSTALL_HARNESS % script
     return _node_json(
         tmp_path / "install.js",
-        f"const SITE_VERSION = {json.dumps(site_version)};\n{harness}",
+        f"const SITE_VERSION = {json.dumps(site_version)};\n"
+        f"const WORKER_URL = {json.dumps(worker_url)};\n{harness}",
     )
 
 
@@ -255,11 +263,42 @@ def test_a_site_rebuilt_during_the_install_leaves_no_cache_of_mixed_builds(tmp_p
     assert done["deleted"] == ["companion-v1"]
 
 
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_worker_precaches_the_build_its_page_loads_or_else_both(tmp_path):
+    builds = {
+        "skwasm": ["skwasm.wasm", "main.dart.wasm"],
+        "skwasm_heavy": ["heavy.wasm", "main.dart.wasm"],
+        "canvaskit": ["main.dart.js"],
+    }
+
+    def precached(query: str) -> list[str]:
+        url = f"http://site/service_worker.js{query}"
+        done = _install(tmp_path, "v1", url, builds)
+        assert done["outcome"] == "installed"
+        return [asked for asked, _ in done["fetched"] if asked != "version.json"]
+
+    common = ["./", "app.tar.gz"]
+    assert precached("?renderer=skwasm") == [*common, "skwasm.wasm", "main.dart.wasm"]
+    assert precached("?renderer=canvaskit") == [*common, "main.dart.js"]
+    # Not told (or told nonsense): every build, each file once, so that the
+    # page opens offline anyway (the Cache API refuses a file asked twice).
+    for query in ("", "?renderer=__proto__", "?renderer=gpu"):
+        assert precached(query) == [
+            *common, "skwasm.wasm", "main.dart.wasm", "heavy.wasm", "main.dart.js",
+        ], query  # fmt: skip
+
+
 _REGISTRATION_HARNESS = """
 const registered = [];
 let channel = null;
 globalThis.self = globalThis;
-globalThis.window = {location: {reload: () => {}}};
+const frameListeners = [];
+globalThis.window = {location: {reload: () => {}},
+  addEventListener: (name, fn) => { if (name === 'flutter-first-frame') {
+    frameListeners.push(fn); } }};
+globalThis.document = {baseURI: 'http://site/scores/'};
+Object.defineProperty(globalThis, 'performance', {value: {getEntriesByType: (type) =>
+  type === 'resource' ? FETCHED.map((name) => ({name})) : []}});
 globalThis.BroadcastChannel = class {
   constructor(name) { this.name = name; channel = this; }
   close() {}
@@ -272,17 +311,25 @@ globalThis.navigator = {serviceWorker: {
 %s
 const before = registered.length;
 if (channel) { channel.onmessage({data: 'loaded'}); }
-console.log(JSON.stringify({before, after: registered.length,
-  channel: channel && channel.name}));
+const afterMessage = registered.length;
+frameListeners.forEach((fn) => fn());
+console.log(JSON.stringify({before, after: afterMessage,
+  channel: channel && channel.name, urls: registered}));
 """
 
 
-def _register(tmp_path, controlled: bool) -> dict:
-    script = registration_js("/service_worker.js", "ready-here")
+def _register(
+    tmp_path,
+    controlled: bool,
+    renderers: dict[str, str] | None = None,
+    fetched: tuple[str, ...] = (),
+) -> dict:
+    script = registration_js("/service_worker.js", "ready-here", renderers)
     harness = _REGISTRATION_HARNESS % script
     return _node_json(
         tmp_path / "register.js",
-        f"const CONTROLLED = {json.dumps(controlled)};\n{harness}",
+        f"const CONTROLLED = {json.dumps(controlled)};\n"
+        f"const FETCHED = {json.dumps(list(fetched))};\n{harness}",
     )
 
 
@@ -292,11 +339,30 @@ def test_a_first_visit_registers_the_worker_once_the_app_says_its_files_came(
 ):
     assert _register(tmp_path, controlled=False) == {
         "before": 0, "after": 1, "channel": "ready-here",
+        "urls": ["/service_worker.js"],
     }  # fmt: skip
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_a_page_a_worker_controls_registers_at_once_to_find_a_new_build(tmp_path):
     assert _register(tmp_path, controlled=True) == {
-        "before": 1, "after": 1, "channel": None,
+        "before": 1, "after": 1, "channel": None, "urls": ["/service_worker.js"],
     }  # fmt: skip
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_worker_is_told_which_renderer_the_page_loaded(tmp_path):
+    renderers = {"skwasm": "ck/skwasm.wasm", "canvaskit": "ck/canvaskit.wasm"}
+    page = "http://site/scores/"
+    first = _register(
+        tmp_path, False, renderers, (page + "main.dart.wasm", page + "ck/skwasm.wasm")
+    )
+    assert first["urls"] == ["/service_worker.js?renderer=skwasm"]
+    assert (first["before"], first["after"]) == (0, 1)
+    # A page a worker controls: once its first frame is drawn, Flutter has chosen.
+    again = _register(tmp_path, True, renderers, (page + "ck/canvaskit.wasm",))
+    assert (again["before"], again["after"]) == (0, 0)
+    assert again["urls"] == ["/service_worker.js?renderer=canvaskit"]
+    # Another site's file of the same name is not this page's build.
+    other = _register(tmp_path, False, renderers, ("http://cdn/ck/skwasm.wasm",))
+    assert other["urls"] == ["/service_worker.js"]
