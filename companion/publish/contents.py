@@ -112,8 +112,9 @@ def package_file_ships(
 ) -> bool:
     """Whether a file of an installed distribution (path in site-packages) ships.
 
-    Compiled modules cannot run in Pyodide (msgpack falls back to pure Python),
-    bytecode is for another Python, and Babel keeps only the app's locales.
+    Compiled modules are built for this computer, not Pyodide (those built for
+    it come from pyodide_wheels), bytecode is for another Python, and Babel
+    keeps only the app's locales.
     """
     path = PurePosixPath(relative)
     if "__pycache__" in path.parts or path.suffix in {".so", ".pyd", ".pyc"}:

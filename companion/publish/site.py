@@ -14,6 +14,7 @@ from importlib.metadata import distribution
 from pathlib import Path
 
 from companion.publish import contents, page
+from companion.publish.pyodide_wheels import compiled_modules, pyodide_tag
 from companion.webclient.fonts import trimmed_font_manifest
 from companion.webclient.rive import STUB_NAMES, rive_redirect, rive_stub
 
@@ -71,9 +72,19 @@ def client_files(root: Path) -> list[tuple[str, Path]]:
     return [(rel, path) for rel, path in _files_under(root) if ships(rel)]
 
 
-def distribution_files(names: Iterable[str]) -> list[tuple[str, Path]]:
-    """The files of these installed distributions that ship: (path, source file)."""
-    found: list[tuple[str, Path]] = []
+Source = Path | bytes
+"""What a file of the archive holds: an installed file's, or these bytes."""
+
+
+def _read(source: Source) -> bytes:
+    return source if isinstance(source, bytes) else source.read_bytes()
+
+
+def distribution_files(names: Iterable[str]) -> list[tuple[str, Source]]:
+    """The files of these installed distributions that ship: (path, source), with
+    the compiled modules built for the client's Pyodide (pyodide_wheels)."""
+    tag = pyodide_tag(client_folder() / "pyodide" / "pyodide-lock.json")
+    found: list[tuple[str, Source]] = []
     for name in names:
         dist = distribution(name)
         for file in dist.files or ():
@@ -83,10 +94,11 @@ def distribution_files(names: Iterable[str]) -> list[tuple[str, Path]]:
             source = Path(str(dist.locate_file(file)))
             if source.is_file():
                 found.append((relative, source))
+        found.extend(compiled_modules(name, dist.version, tag))
     return found
 
 
-def package_files() -> list[tuple[str, Path]]:
+def package_files() -> list[tuple[str, Source]]:
     """Every file the archive's `__pypackages__` holds: (path in it, source file).
 
     The installed distributions the browser needs (with their dist-info, so
@@ -140,14 +152,14 @@ def entry_module(version: str) -> str:
 
 
 def app_archive(
-    files: list[tuple[str, Path]],
+    files: list[tuple[str, Source]],
     version: str,
     entry: Callable[[str], str] = entry_module,
 ) -> bytes:
     """The app archive: the entry module and `__pypackages__`, repeatable bytes."""
     raw = io.BytesIO()
     entries = [(f"{ENTRY_MODULE}.py", entry(version).encode())]
-    entries += [(f"__pypackages__/{rel}", src.read_bytes()) for rel, src in files]
+    entries += [(f"__pypackages__/{rel}", _read(src)) for rel, src in files]
     # mtime 0 and sorted names: the same inputs give the same bytes.
     with tarfile.open(fileobj=raw, mode="w", format=tarfile.PAX_FORMAT) as tar:
         for name, data in entries:
@@ -159,13 +171,13 @@ def app_archive(
 
 
 def content_version(
-    client: list[tuple[str, Path]], packages: list[tuple[str, Path]], base_url: str
+    client: list[tuple[str, Path]], packages: list[tuple[str, Source]], base_url: str
 ) -> str:
     """A version that changes whenever any file that ships or the base URL does."""
     digest = hashlib.sha256(base_url.encode())
     for relative, source in [*client, *packages]:
         digest.update(relative.encode() + b"\0")
-        digest.update(hashlib.sha256(source.read_bytes()).digest())
+        digest.update(hashlib.sha256(_read(source)).digest())
     return digest.hexdigest()[:12]
 
 
@@ -198,7 +210,7 @@ def build_site(
     base_url: str = "/",
     version: str | None = None,
     *,
-    packages: list[tuple[str, Path]] | None = None,
+    packages: list[tuple[str, Source]] | None = None,
     entry: Callable[[str], str] = entry_module,
 ) -> Site:
     """Write the static site into `folder` (emptied first if it holds an older one).

@@ -172,8 +172,10 @@ def _grid_step(top: int) -> int:
     return 10_000
 
 
-MOST_CHART_POINTS = 50
-"""More points per line than a phone can show only slow every save down."""
+MOST_CHART_POINTS = 20
+"""Points per line: one every ~17 px across a phone's chart. Each is a control to
+build, send and draw: 50 made a Save on a 200-round match ~70 ms slower in the
+static app (bench/README.md)."""
 
 
 def plotted_rounds(count: int, most: int = MOST_CHART_POINTS) -> list[int]:

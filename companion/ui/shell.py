@@ -8,6 +8,7 @@ from typing import Any
 import flet as ft
 
 from companion.storage import StoreNotice
+from companion.ui.route_echo import navigate_now
 from companion.ui.state import AppState
 from companion.ui.theme import TARGET
 from companion.words.i18n import Translator
@@ -18,7 +19,7 @@ NAV_ROUTES = ("/", "/rules", "/players", "/settings")
 
 def navigate(route: str) -> None:
     """Go to `route`: the URL is the single source of truth for navigation."""
-    ft.context.page.navigate(route)
+    navigate_now(ft.context.page, route)
 
 
 def icon_button(

@@ -372,6 +372,13 @@ def test_in_norwegian_a_rule_reminder_is_in_norwegian(phone: Phone) -> None:
     table.see(first.title)
     _shot(table, "rules-nb")
     assert phone.calls_outside() == []
+    # Every message to the page is packed by msgpack's module built for Pyodide,
+    # not its pure-Python fallback (which msgpack takes silently if it fails).
+    worker = next(w for w in table.page.workers if "python-worker" in w.url)
+    packer = worker.evaluate(
+        "() => self.pyodide.runPython('import msgpack; msgpack.Packer.__module__')"
+    )
+    assert packer == "msgpack._cmsgpack"
 
 
 def _holder_and_refused(tabs: list[Table]) -> tuple[Table, Table]:

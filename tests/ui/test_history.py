@@ -14,7 +14,7 @@ def test_a_new_round_leaves_the_points_already_drawn_where_they_were() -> None:
 
 
 def test_points_are_evenly_spread_from_the_first_round() -> None:
+    # Twenty points a line: a 200-round match draws every tenth round.
+    assert plotted_rounds(200) == list(range(10, 201, 10))
     drawn = plotted_rounds(203)
-    step = drawn[0]
-    assert step == 5
-    assert drawn[:-1] == list(range(5, 203, 5)) and drawn[-1] == 203
+    assert drawn[:-1] == list(range(11, 203, 11)) and drawn[-1] == 203
