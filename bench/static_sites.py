@@ -50,7 +50,9 @@ def build_sites(scratch: Path, pyc: bool = False) -> dict[str, Path]:
     """Our site and the floor's, built the same way; their folders by name."""
     ours = build_site(scratch / "ours")
     floor_files = distribution_files(FLOOR_DISTRIBUTIONS)
-    floor_files.append(("minimal_counter.py", BENCH / "minimal_counter.py"))
+    # The counter and the start-up every bare app of the benches shares.
+    for script in ("minimal_counter.py", "minimal_run.py"):
+        floor_files.append((script, BENCH / script))
     floor = build_site(scratch / "floor", packages=floor_files, entry=floor_entry)
     if pyc:
         for site in (ours, floor):
