@@ -10,13 +10,12 @@ from pathlib import Path
 
 import msgpack
 import pytest
-from conftest import Server
+from conftest import Server, serving
 from driver import Table
 from flows import join, join_code, record_round
 from playwright.sync_api import WebSocketRoute, expect
 
 from companion.engine.match import Match
-from companion.storage import Store
 
 FLET_SOCKET = re.compile(r"/ws$")
 CONTROL_EVENT = 3
@@ -34,28 +33,12 @@ SEATS = {
 test_crazy_eights.py's to check; here it is only the table being shared)."""
 
 
-class SeededServer(Server):
-    """A shared table with each test's match stored before the server starts."""
-
-    def __init__(self, data_dir: Path) -> None:
-        super().__init__(data_dir, share=True)
-        store = Store.open(data_dir)
-        try:
-            self.matches = {
-                test: "/match/" + store.add_match(Match.new("crazy-eights", seats))
-                for test, seats in SEATS.items()
-            }
-        finally:
-            store.close()
-
-
 @pytest.fixture(scope="module")
-def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[SeededServer]:
-    """This module's shared table (it stands in for conftest's)."""
-    running = SeededServer(tmp_path_factory.mktemp("data") / "companion")
-    running.start()
-    yield running
-    running.stop()
+def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """This module's shared table, each test's match stored before it starts
+    (it stands in for conftest's)."""
+    matches = {test: Match.new("crazy-eights", seats) for test, seats in SEATS.items()}
+    yield from serving(tmp_path_factory, share=True, matches=matches)
 
 
 def _clicks(frames: list[bytes]) -> list[bytes]:
