@@ -9,11 +9,14 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 
 import pytest
 from driver import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, Table
+
+from companion.engine.match import Match
+from companion.storage import Store
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -47,7 +50,11 @@ class Server:
     """
 
     def __init__(
-        self, data_dir: Path, share: bool = False, env: dict[str, str] | None = None
+        self,
+        data_dir: Path,
+        share: bool = False,
+        env: dict[str, str] | None = None,
+        matches: Mapping[str, Match] | None = None,
     ) -> None:
         self.data_dir = data_dir
         self.share = share
@@ -55,6 +62,15 @@ class Server:
         self.port = free_port()
         self.process: subprocess.Popen[str] | None = None
         self.output = data_dir.parent / f"server-{self.port}.log"
+        self.matches = self._store(matches or {})
+        """The URL path of each of `matches`, by its key."""
+
+    def _store(self, matches: Mapping[str, Match]) -> dict[str, str]:
+        """Store matches a test only needs to be there, before the server starts."""
+        if not matches:
+            return {}
+        with Store.open(self.data_dir) as store:
+            return {key: "/match/" + store.add_match(m) for key, m in matches.items()}
 
     @property
     def url(self) -> str:
@@ -122,16 +138,25 @@ def browser(playwright):
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """One server per test module, on a fresh data directory."""
-    running = Server(tmp_path_factory.mktemp("data") / "companion").start()
-    yield running
-    running.stop()
+    yield from serving(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
 def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """One server per test module that shares its table: guests need the code."""
-    running = Server(tmp_path_factory.mktemp("data") / "companion", share=True)
-    yield running.start()
+    yield from serving(tmp_path_factory, share=True)
+
+
+def serving(
+    tmp_path_factory: pytest.TempPathFactory,
+    *,
+    share: bool = False,
+    matches: Mapping[str, Match] | None = None,
+) -> Iterator[Server]:
+    """A server on a fresh data directory (holding `matches`), for a fixture."""
+    data_dir = tmp_path_factory.mktemp("data") / "companion"
+    running = Server(data_dir, share=share, matches=matches).start()
+    yield running
     running.stop()
 
 

@@ -97,7 +97,7 @@ class Table:
             return
         box = target.bounding_box()
         viewport = self.page.viewport_size or {"width": 390, "height": 844}
-        if box is not None:
+        if box is not None and self._in_a_list(target):
             # A wheel turn over the list: Flutter scrolls its canvas for real.
             self.page.mouse.move(viewport["width"] / 2, viewport["height"] / 2)
             self.page.mouse.wheel(
@@ -105,9 +105,22 @@ class Table:
             )
             time.sleep(0.5)
             self._settle(target)
-        if self._low(target):
+        # Only a snackbar on its way out needs its slide to end as well.
+        if self._low(target) and self.button("Undo").count():
             expect(self.button("Undo")).to_have_count(0, timeout=10_000)
             time.sleep(0.3)
+
+    def _in_a_list(self, target: Locator) -> bool:
+        """Whether `target` sits in a list that scrolls (the keypad, say, does not).
+
+        Flutter gives a scrollable list's node `touch-action: none`, and only
+        while its content is longer than the list.
+        """
+        return target.evaluate(
+            "e => { for (let n = e.parentElement; n?.localName === 'flt-semantics';"
+            " n = n.parentElement) if (n.style.touchAction === 'none') return true;"
+            " return false; }"
+        )
 
     def _settle(self, target: Locator) -> None:
         """Wait until an animation (a tile opening, a page sliding in) has ended."""

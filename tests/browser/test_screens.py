@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import struct
 import zlib
+from collections.abc import Iterator
 
 import pytest
+from conftest import Server, serving
 from driver import Table
-from flows import new_match, record_round
 from playwright.sync_api import expect
+
+from companion.engine.match import Match
 
 
 def _brightness(png: bytes) -> float:
@@ -27,12 +30,26 @@ def _brightness(png: bytes) -> float:
 SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
 
 
+A_MATCH = (
+    Match.new("crazy-eights", ["Ada", "Bo", "Cy", "Di"])
+    .record_round("Ada", {"Bo": {"8": 1, "K": 1}, "Cy": {"3": 2}, "Di": {"Q": 1}})
+    .record_round(
+        "Cy", {"Ada": {"5": 1, "J": 1}, "Bo": {"A": 1}, "Di": {"8": 1, "2": 1}}
+    )
+)
+"""A match two rounds in, for the screens to show (recording rounds by taps is
+test_taps.py's and test_crazy_eights.py's to check)."""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The module's server, its data directory holding A_MATCH before it starts."""
+    yield from serving(tmp_path_factory, matches={"match": A_MATCH})
+
+
 @pytest.fixture
-def match_path(table: Table) -> str:
-    path = new_match(table, "Crazy Eights", ["Ada", "Bo", "Cy", "Di"])
-    record_round(table, "Ada", {"Bo": ["8", "K"], "Cy": ["3", "3"], "Di": ["Q"]})
-    record_round(table, "Cy", {"Ada": ["5", "J"], "Bo": ["A"], "Di": ["8", "2"]})
-    return path
+def match_path(server: Server) -> str:
+    return server.matches["match"]
 
 
 def test_every_screen_at_both_sizes_has_big_enough_targets(

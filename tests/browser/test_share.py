@@ -5,20 +5,40 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import msgpack
-from conftest import Server
+import pytest
+from conftest import Server, serving
 from driver import Table
-from flows import join, join_code, new_match, record_round
+from flows import join, join_code, record_round
 from playwright.sync_api import WebSocketRoute, expect
+
+from companion.engine.match import Match
 
 FLET_SOCKET = re.compile(r"/ws$")
 CONTROL_EVENT = 3
 """Flet's wire action for an event a control sends (a tap is "click")."""
 
 Phones = Callable[..., Table]
+
+SEATS = {
+    "live": ("Ada", "Bo", "Cy"),
+    "forged": ("Ada", "Bo"),
+    "promoted": ("Ada", "Bo"),
+    "recorder": ("Ada", "Bo"),
+}
+"""Each test's own match (starting one by taps is tests/browser/flows' and
+test_crazy_eights.py's to check; here it is only the table being shared)."""
+
+
+@pytest.fixture(scope="module")
+def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """This module's shared table, each test's match stored before it starts
+    (it stands in for conftest's)."""
+    matches = {test: Match.new("crazy-eights", seats) for test, seats in SEATS.items()}
+    yield from serving(tmp_path_factory, share=True, matches=matches)
 
 
 def _clicks(frames: list[bytes]) -> list[bytes]:
@@ -37,7 +57,7 @@ def test_a_viewer_joins_with_the_code_and_sees_rounds_live(
     shared_server, phones: Phones
 ) -> None:
     host = phones(shared_server.url)
-    path = new_match(host, "Crazy Eights", ["Ada", "Bo", "Cy"])
+    path = shared_server.matches["live"]
     code = join_code(host)
     viewer = phones(shared_server.url, "198.51.100.1").open(path)
     viewer.see("Join this table")
@@ -137,7 +157,7 @@ def test_a_viewer_cannot_record_and_a_forged_save_changes_nothing(
 ) -> None:
     host = phones(shared_server.url)
     host_socket = Relay(host)
-    path = new_match(host, "Crazy Eights", ["Ada", "Bo"])
+    path = shared_server.matches["forged"]
     code = join_code(host)
     viewer = phones(shared_server.url, "198.51.100.3")
     viewer_socket = Relay(viewer)
@@ -183,7 +203,7 @@ def test_a_phone_the_host_lets_record_gets_the_record_control(
     shared_server, phones: Phones
 ) -> None:
     host = phones(shared_server.url)
-    path = new_match(host, "Crazy Eights", ["Ada", "Bo"])
+    path = shared_server.matches["promoted"]
     code = join_code(host)
     phone = phones(shared_server.url, "198.51.100.4").open(path)
     join(phone, code, "Eve")
@@ -228,9 +248,10 @@ def test_a_phone_that_left_drops_off_the_hosts_list(
     tmp_path: Path, phones: Phones
 ) -> None:
     # Flet ends a session this long after its browser went away (an hour by
-    # default; a reload within it keeps the session and the guest).
-    # Long enough that "away" shows first even on a busy machine.
-    server = Server(tmp_path / "data", share=True, env={"FLET_SESSION_TIMEOUT": "20"})
+    # default; a reload within it keeps the session and the guest), at its next
+    # sweep (every 10 s). Long enough that "away" shows first, and that a
+    # reload comes back within it, even on a busy machine.
+    server = Server(tmp_path / "data", share=True, env={"FLET_SESSION_TIMEOUT": "10"})
     try:
         server.start()
         host = phones(server.url)
@@ -255,7 +276,7 @@ def test_a_recorder_records_but_never_reaches_the_hosts_data(
 ) -> None:
     host = phones(shared_server.url)
     host_socket = Relay(host)
-    path = new_match(host, "Crazy Eights", ["Ada", "Bo"])
+    path = shared_server.matches["recorder"]
     code = join_code(host)
     phone = phones(shared_server.url, "198.51.100.8")
     phone_socket = Relay(phone)

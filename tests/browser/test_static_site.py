@@ -4,6 +4,8 @@ The tests run in order on one site, one static server and one browser
 profile (a Pyodide start costs tens of seconds here): each one continues
 from what the one before left, as one person's phone would; a tab is opened
 anew only where a person would have (each opening boots Pyodide again).
+Run alone, a test that needs the first one's match imports the same match
+first, from an export the Store writes.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from flows import record_round, table_seats
 from playwright.sync_api import Browser, Playwright, Route
 from playwright.sync_api import Error as PlaywrightError
 
+from companion.engine.match import Match
 from companion.publish.site import Site, build_site
 from companion.storage import Store
 from companion.ui.format import language_label
@@ -90,6 +93,8 @@ class Phone:
         self.process: subprocess.Popen[bytes] | None = None
         self.browser: Browser | None = None
         self.current: Table | None = None
+        self.has_the_match = False
+        """Whether this profile holds the first test's match (kept across kills)."""
 
     def start(self) -> Phone:
         port_file = self.profile / "DevToolsActivePort"
@@ -228,6 +233,42 @@ def exports(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("downloads")
 
 
+RESUME = "Resume Crazy Eights with Ada, Bo, and Cy"
+
+
+def _an_export(exports: Path) -> Path:
+    """The phone's export of the first test's match; without it (a test run
+    alone), the same match exported by the Store."""
+    found = sorted(exports.glob("companion-*.json"))
+    if found:
+        return found[0]
+    match = (
+        Match.new("crazy-eights", ["Ada", "Bo", "Cy"])
+        .record_round("Ada", {"Bo": {"8": 1}, "Cy": {"K": 1, "3": 2}})
+        .record_round("Bo", {"Ada": {"K": 1}, "Cy": {"A": 1}})
+    )
+    store = Store.in_memory()
+    store.add_match(match)
+    made = exports / "companion-from-the-store.json"
+    store.export_all(made)
+    return made
+
+
+@pytest.fixture
+def the_match(phone: Phone, exports: Path) -> None:
+    """The first test's match on the phone (imported when that test did not run)."""
+    if phone.has_the_match:
+        return
+    table = phone.open_tab()
+    table.tab("Settings")
+    export = _an_export(exports)
+    _import(table, export)
+    table.see(f"1 match imported from {export.name}")
+    table.tab("Matches")
+    table.button(RESUME).wait_for()
+    phone.has_the_match = True
+
+
 def _shot(table: Table, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     # A tab behind another draws no frame, and its screenshot waits for one.
@@ -262,11 +303,12 @@ def test_a_match_by_card_taps_survives_a_killed_browser_and_exports(
     # Bo goes out; Ada holds a king (10), Cy an ace (1).
     record_round(table, "Bo", {"Ada": ["K"], "Cy": ["A"]})
     table.see("Round 2 saved.")
+    phone.has_the_match = True
     phone.kill()
 
     phone.start()
     table = phone.tab()
-    table.tap("Resume Crazy Eights with Ada, Bo, and Cy")
+    table.tap(RESUME)
     table.standing(1, "Ada", 10)
     table.standing(2, "Cy", 17)
     table.standing(3, "Bo", 50)
@@ -288,13 +330,13 @@ def test_a_match_by_card_taps_survives_a_killed_browser_and_exports(
 
 
 def _open_match(table: Table) -> None:
-    table.tap("Resume Crazy Eights with Ada, Bo, and Cy")
+    table.tap(RESUME)
     table.standing(1, "Ada", 10)
     table.standing(3, "Bo", 50)
 
 
 def test_with_the_server_gone_the_app_opens_from_the_service_worker(
-    phone: Phone, static_server: StaticServer
+    phone: Phone, static_server: StaticServer, the_match: None
 ) -> None:
     table = phone.open_tab()
     # The worker of the first visit has precached the site by now.
@@ -314,7 +356,7 @@ def test_with_the_server_gone_the_app_opens_from_the_service_worker(
 
 
 def test_a_rebuilt_site_replaces_the_cached_one_and_keeps_the_data(
-    phone: Phone, built: Site
+    phone: Phone, built: Site, the_match: None
 ) -> None:
     rebuilt = build_site(built.folder, version="second-build")
     assert rebuilt.version == "second-build"
@@ -347,7 +389,9 @@ def _refused(tab: Table) -> None:
     assert tab.page.get_by_role("tab", name="Matches").count() == 0
 
 
-def test_a_second_tab_is_refused_and_changes_nothing(phone: Phone) -> None:
+def test_a_second_tab_is_refused_and_changes_nothing(
+    phone: Phone, the_match: None
+) -> None:
     first = phone.open_tab()
     second = phone.tab(REFUSED, alone=False)
     _shot(second, "second-tab")
@@ -420,8 +464,7 @@ def test_over_plain_http_a_second_tab_is_refused_and_an_export_moves_the_match(
     _refused(refused)
     _shot(refused, "second-tab-over-http")
     refused.page.close()
-    resume = "Resume Crazy Eights with Ada, Bo, and Cy"
-    assert table.page.get_by_label(resume).count() == 0
+    assert table.page.get_by_label(RESUME).count() == 0
     table.tab("Settings")
     junk = exports / "kitchen table.json"
     junk.write_text("[" * 10_000 + "]" * 10_000)
@@ -431,9 +474,9 @@ def test_over_plain_http_a_second_tab_is_refused_and_an_export_moves_the_match(
     )
     table.tab("Matches")
     table.see("New match")
-    assert table.page.get_by_label(resume).count() == 0
+    assert table.page.get_by_label(RESUME).count() == 0
     table.tab("Settings")
-    (export,) = exports.glob("companion-*.json")
+    export = _an_export(exports)
     _import(table, export)
     table.see(f"1 match imported from {export.name}")
     _shot(table, "imported-over-http")
