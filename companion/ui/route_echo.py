@@ -1,6 +1,8 @@
-"""A route drawn as soon as the app navigates, not once the browser echoes it."""
+"""A route drawn as soon as the browser is asked for it, not once it echoes it."""
 
 from __future__ import annotations
+
+import asyncio
 
 import flet as ft
 from flet.version import flet_version
@@ -14,12 +16,16 @@ static app, bench/README.md)."""
 def navigate_now(page: ft.Page, route: str, version: str = flet_version) -> bool:
     """Ask the browser for `route` and, on `MEASURED_ON`, tell the Router at once.
 
-    The Router's handler sets its location; the browser's echo then sets the
-    same one, which changes nothing. Whether the Router was told at once.
+    The Router is told right after the request to the browser has been sent, so
+    the browser changes its address before it draws the new screen. The
+    Router's handler sets its location; the browser's echo then sets the same
+    one, which changes nothing. Whether the Router was told at once.
     """
     page.navigate(route)
     handler = page.on_route_change
     if version != MEASURED_ON or handler is None:
         return False
-    handler(ft.RouteChangeEvent(name="route_change", control=page, route=route))
+    event = ft.RouteChangeEvent(name="route_change", control=page, route=route)
+    # After the step of page.navigate's task that sends the request (FIFO).
+    asyncio.get_running_loop().call_soon(handler, event)
     return True

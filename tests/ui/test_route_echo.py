@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 from typing import Any
 
@@ -12,32 +13,49 @@ from companion.ui.route_echo import MEASURED_ON, navigate_now
 
 
 class FakePage:
-    """What navigate_now uses of a page: navigate() and on_route_change."""
+    """What navigate_now uses of a page: navigate() and on_route_change.
+
+    navigate() sends its request in a task, as Flet's does (push_route's first
+    step sends the message, then waits for the browser's answer)."""
 
     def __init__(self) -> None:
-        self.asked: list[str] = []
-        self.told: list[Any] = []
-        self.on_route_change = self.told.append
+        self.log: list[tuple[str, Any]] = []
+        self.on_route_change = lambda event: self.log.append(("told", event))
 
     def navigate(self, route: str) -> None:
-        self.asked.append(route)
+        async def push() -> None:
+            self.log.append(("asked", route))
+            await asyncio.sleep(0.01)
+
+        asyncio.create_task(push())
 
 
-def test_on_the_measured_flet_the_router_is_told_at_once() -> None:
-    page = FakePage()
-    assert navigate_now(page, "/match/m1", MEASURED_ON)  # type: ignore[arg-type]
-    assert page.asked == ["/match/m1"]
-    (event,) = page.told
+def _navigate(version: str, route: str) -> tuple[bool, list[tuple[str, Any]]]:
+    async def go() -> tuple[bool, list[tuple[str, Any]]]:
+        page = FakePage()
+        told = navigate_now(page, route, version)  # type: ignore[arg-type]
+        await asyncio.sleep(0.05)
+        return told, page.log
+
+    return asyncio.run(go())
+
+
+def test_on_the_measured_flet_the_router_is_told_right_after_the_browser():
+    told, log = _navigate(MEASURED_ON, "/match/m1")
+    assert told
+    # The browser is asked first: its address changes before the screen does.
+    assert [what for what, _ in log] == ["asked", "told"]
+    event = log[1][1]
     assert isinstance(event, ft.RouteChangeEvent) and event.route == "/match/m1"
 
 
-def test_on_another_flet_only_the_browser_is_asked() -> None:
-    page = FakePage()
-    assert not navigate_now(page, "/players", "1.1.0")  # type: ignore[arg-type]
-    assert page.asked == ["/players"] and page.told == []
+def test_on_another_flet_only_the_browser_is_asked():
+    told, log = _navigate("1.1.0", "/players")
+    assert not told
+    assert log == [("asked", "/players")]
 
 
-def test_flets_router_takes_its_location_from_the_events_route_alone() -> None:
+def test_flets_router_takes_its_location_from_the_events_route_alone():
     # What makes the early event safe: the Router sets its location from it,
     # and the browser's echo of the same route sets the same location again.
     source = inspect.getsource(router.Router)
