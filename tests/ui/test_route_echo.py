@@ -7,6 +7,7 @@ import inspect
 from typing import Any
 
 import flet as ft
+from event_loops import run_apart
 from flet.components import router
 
 from companion.ui.route_echo import MEASURED_ON, navigate_now
@@ -37,7 +38,7 @@ def _navigate(version: str, route: str) -> tuple[bool, list[tuple[str, Any]]]:
         await asyncio.sleep(0.05)
         return told, page.log
 
-    return asyncio.run(go())
+    return run_apart(go())
 
 
 def test_on_the_measured_flet_the_router_is_told_right_after_the_browser():
