@@ -79,9 +79,10 @@ def refuse_duplicates(
     have the same `key`."""
     seen: set[str] = set()
     for name in names:
-        if key(name) in seen:
+        folded = key(name)
+        if folded in seen:
             raise MatchError("duplicate-name", name=name)
-        seen.add(key(name))
+        seen.add(folded)
     return names
 
 

@@ -44,7 +44,7 @@ RENDERER_FILES = {
 Flutter's loader picks one per page: the wasm build drawn by skwasm where the
 browser can run it (Chromium's engine: Chrome on Android; skwasm_heavy where
 it lacks image codecs, as over plain http), else the JavaScript build drawn by
-CanvasKit (Safari, Firefox). Skwasm draws a frame several times faster than
+CanvasKit (Safari, Firefox). Skwasm drew a Save's frame about twice as fast as
 CanvasKit here (bench/README.md); the service worker precaches only the page's.
 """
 

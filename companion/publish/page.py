@@ -159,7 +159,7 @@ def _icon(src: str, size: int, purpose: str) -> dict[str, str]:
 
 def precache_list(files: Sequence[str]) -> list[str]:
     """What the worker fetches on install whatever the renderer: the page's
-    address and every file but the two builds' own."""
+    address and every file but the client builds' own."""
     skipped = {SCRIPT_NAME, ".companion-site"}
     for build in RENDERER_FILES.values():
         skipped.update(build)
