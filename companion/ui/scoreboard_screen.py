@@ -253,7 +253,7 @@ def ScoreboardScreen() -> ft.View:
             show_all,
             lambda: set_show_all(True),
         ),
-        totals_chart(t, match),
+        totals_chart(t, match, state.store.durable),
     ]
     layout = ft.ResponsiveRow(
         [

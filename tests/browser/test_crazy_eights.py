@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import io
+import time
+
+import flet as ft
 from driver import Table
 from flows import new_match, record_round
+from PIL import Image
 
 from companion.engine.errors import MatchError
+from companion.ui.history import CHART_HEIGHT
+from companion.ui.theme import seat_colour
 from companion.words.i18n import get_translator
 from companion.words.messages import error_message
 
@@ -22,6 +29,9 @@ def test_three_player_match_to_the_limit_by_card_taps(table: Table) -> None:
     table.standing(3, "Bo", 60)
     table.see("+60")
     table.see("Bo deals, Cy starts")
+    # The chart comes a moment after the standings, with Bo's line in it.
+    assert seat_colour(1) == ft.Colors.RED_600
+    assert _chart_pixels(table, MATERIAL_RED_600) > 100
 
     # Bo goes out; Ada holds K Q J A (31), Cy an eight (50).
     record_round(table, "Bo", {"Ada": ["K", "Q", "J", "A"], "Cy": ["8"]})
@@ -152,3 +162,32 @@ def test_the_phone_stays_awake_through_a_round_until_the_match_is_left(
     table.tap("Back to matches")
     table.see("New match")
     wake_lock(["request", "release"])
+
+
+MATERIAL_RED_600 = (0xE5, 0x39, 0x35)
+"""How Flutter draws ft.Colors.RED_600 (Bo's seat)."""
+
+
+def _chart_pixels(
+    table: Table, wanted: tuple[int, int, int], wait_s: float = 30.0
+) -> int:
+    """How many pixels of the scoreboard's chart (its legend aside) are `wanted`,
+    once there are any: the chart is drawn a moment after the screen."""
+    chart = table.see("Chart of the running totals after each round")
+    viewport = table.page.viewport_size or {"width": 390, "height": 844}
+    table.page.mouse.move(viewport["width"] / 2, viewport["height"] / 2)
+    table.page.mouse.wheel(0, 2000)
+    count = 0
+    deadline = time.monotonic() + wait_s
+    while count == 0 and time.monotonic() < deadline:
+        time.sleep(0.5)
+        box = chart.bounding_box()
+        assert box is not None
+        clip = {**box, "height": min(box["height"], CHART_HEIGHT)}
+        image = Image.open(io.BytesIO(table.page.screenshot(clip=clip))).convert("RGB")
+        count = sum(
+            n
+            for n, pixel in image.getcolors(1 << 20) or []
+            if all(abs(a - b) <= 24 for a, b in zip(pixel, wanted, strict=True))
+        )
+    return count
