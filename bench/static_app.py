@@ -2,7 +2,7 @@
 counter published the same way, and its Save against the served app's.
 
 Run: PYTHONPATH=$PWD python bench/static_app.py [--runs 1] [--parts ab,c]
-         [--cpu 4] [--saves 5]                       (from the repository root)
+         [--cpu 4] [--saves 5] [--pyc beside|only]   (from the repository root)
 Both sites are built by companion.publish.site.build_site (the floor: flet and
 its pure-Python dependencies, bench/minimal_counter.py as the app, the same
 client, Pyodide, page and service worker) and served by Python's own static
@@ -17,7 +17,9 @@ the three largest files):
     "New match"; the floor: "Count: 0"), and the bytes the server sent until
     then and until the service worker has precached the site;
 (b) an installed visit with the network off (the server stopped): a new tab in
-    the same context, opened from the service worker, same emulation;
+    the same context, opened from the service worker, same emulation; ours and
+    the floor take turns going first, run by run (use --runs 3 or more: one
+    pair moves by more than the target's margin);
 (c) no emulation: a card tap and Save of a round on a 200-round match (stored
     through the app's own Store in the page's Pyodide, then the page reloaded)
     inside the static app, paired run by run with the same on the served app
@@ -26,6 +28,8 @@ the three largest files):
     also to "Round N saved." (the static app shows it once IndexedDB has it).
 Targets (issue 13): (a), (b) <= 1.2x the floor; (b) at most half of (a); (c)
 Save < 150 ms and <= 1.2x the served app's Save.
+`--pyc` (an experiment, needs node): both archives carry bytecode made by
+Pyodide's own Python, beside each module's source or in place of it.
 """
 
 from __future__ import annotations
@@ -334,7 +338,10 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--cpu", type=float, default=4, help="CPU slow-down")
     parser.add_argument("--saves", type=int, default=5, help="(c) timed Saves")
     parser.add_argument(
-        "--pyc", action="store_true", help="experiment: bytecode in the archives"
+        "--pyc",
+        choices=("beside", "only"),
+        default="",
+        help="experiment: bytecode in the archives, beside the source or instead",
     )
     return parser.parse_args()
 

@@ -46,7 +46,7 @@ def floor_entry(version: str) -> str:
     )
 
 
-def build_sites(scratch: Path, pyc: bool = False) -> dict[str, Path]:
+def build_sites(scratch: Path, pyc: str = "") -> dict[str, Path]:
     """Our site and the floor's, built the same way; their folders by name."""
     ours = build_site(scratch / "ours")
     floor_files = distribution_files(FLOOR_DISTRIBUTIONS)
@@ -56,7 +56,7 @@ def build_sites(scratch: Path, pyc: bool = False) -> dict[str, Path]:
     floor = build_site(scratch / "floor", packages=floor_files, entry=floor_entry)
     if pyc:
         for site in (ours, floor):
-            compile_archive(site.folder / APP_ARCHIVE)
+            compile_archive(site.folder / APP_ARCHIVE, sourceless=pyc == "only")
     for name, site in (("ours", ours), ("floor", floor)):
         archive = (site.folder / APP_ARCHIVE).stat().st_size
         size = sum((site.folder / f).stat().st_size for f in site.files)
@@ -74,17 +74,19 @@ py.FS.mkdirTree('/mnt');
 py.FS.mount(py.FS.filesystems.NODEFS, { root: %(root)s }, '/mnt');
 py.runPython(`
 import compileall, py_compile
-compileall.compile_dir('/mnt', quiet=1,
+compileall.compile_dir('/mnt', quiet=1, legacy=%(legacy)s,
     invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
 `);
 """
 
 
-def compile_archive(archive: Path) -> None:
+def compile_archive(archive: Path, sourceless: bool = False) -> None:
     """Add `__pycache__` bytecode for Pyodide's Python to an app archive.
 
     Compiled by that Python itself (Pyodide in node), unchecked-hash pycs: the
     archive's files all have mtime 0, so a timestamp check would be useless.
+    `sourceless`: each module's bytecode in place of its source (the entry
+    module aside), so that the archive is no larger.
     """
     pyodide = client_folder() / "pyodide"
     with tempfile.TemporaryDirectory(prefix="bench-pyc-") as scratch:
@@ -98,9 +100,13 @@ def compile_archive(archive: Path) -> None:
                 "pyodide": repr(str(pyodide / "pyodide.mjs")),
                 "index": repr(str(pyodide) + "/"),
                 "root": repr(str(root)),
+                "legacy": str(sourceless),
             }
         )
         subprocess.run(["node", str(script)], check=True, timeout=600)
+        for source in root.rglob("*.py") if sourceless else ():
+            if source.with_suffix(".pyc").exists() and source.parent != root:
+                source.unlink()
         raw = io.BytesIO()
         with tarfile.open(fileobj=raw, mode="w", format=tarfile.PAX_FORMAT) as tar:
             for path in sorted(root.rglob("*")):

@@ -17,6 +17,12 @@ from companion.publish import contents, page
 from companion.publish.pyodide_wheels import compiled_modules, pyodide_tag
 from companion.webclient.fonts import trimmed_font_manifest
 from companion.webclient.rive import STUB_NAMES, rive_redirect, rive_stub
+from companion.words.i18n import (
+    LANGUAGES,
+    compiled_catalog,
+    compiled_catalog_path,
+    locales_dir,
+)
 
 SITE_MARKER = ".companion-site"
 """Left in a built site, so that a rebuild may empty that folder and no other."""
@@ -110,15 +116,16 @@ def package_files() -> list[tuple[str, Source]]:
         if contents.own_file_ships(relative):
             found.append((f"companion/{relative}", source))
     for relative, source in _files_under(locales_source()):
-        if relative.endswith((".po", ".toml")):
+        if contents.locale_file_ships(relative):
             found.append((f"companion/locales/{relative}", source))
+    for lang in LANGUAGES:
+        where = compiled_catalog_path(lang).relative_to(locales_source()).as_posix()
+        found.append((f"companion/locales/{where}", compiled_catalog(lang)))
     return sorted(found)
 
 
 def locales_source() -> Path:
     """The catalogs and rule reminders the running copy of the app uses."""
-    from companion.words.i18n import locales_dir
-
     return locales_dir()
 
 

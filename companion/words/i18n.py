@@ -1,5 +1,7 @@
 """The translator: gettext catalogs plus CLDR number and date formats per language."""
 
+from __future__ import annotations
+
 import datetime as dt
 import functools
 import gettext
@@ -8,17 +10,18 @@ import os
 from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from babel import Locale, UnknownLocaleError
 from babel.dates import format_datetime, format_skeleton, format_time, format_timedelta
 from babel.lists import format_list
-from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, format_percent
 from babel.support import Translations
 
 from companion.words.pseudo import pseudo_catalog, pseudo_text
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog
 
 LANGUAGES: tuple[str, ...] = ("en", "nb", "sv", "es")
 """The languages the app speaks, English (the source language) first."""
@@ -75,17 +78,37 @@ def system_preferences() -> list[str]:
     return [tag for tag in found if tag not in ("C", "POSIX")]
 
 
-def _compiled(catalog: Catalog) -> Translations:
-    """GNU translations compiled in memory, leaving out fuzzy entries."""
+def _mo_bytes(catalog: Catalog) -> bytes:
+    """A catalog in GNU's compiled form, leaving out fuzzy entries."""
+    from babel.messages.mofile import write_mo
+
     buffer = io.BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)
-    buffer.seek(0)
-    return Translations(buffer, domain=DOMAIN)
+    return buffer.getvalue()
+
+
+def _compiled(catalog: Catalog) -> Translations:
+    """GNU translations compiled in memory, leaving out fuzzy entries."""
+    return Translations(io.BytesIO(_mo_bytes(catalog)), domain=DOMAIN)
 
 
 def catalog_path(lang: str) -> Path:
     """The .po source of one language's catalog."""
     return locales_dir() / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def compiled_catalog_path(lang: str) -> Path:
+    """Where a build without the .po sources (the static site) keeps the compiled
+    catalog of one language."""
+    return catalog_path(lang).with_suffix(".mo")
+
+
+def compiled_catalog(lang: str) -> bytes:
+    """One language's catalog compiled from its .po source, as a .mo file's bytes."""
+    from babel.messages.pofile import read_po
+
+    with catalog_path(lang).open("rb") as source:
+        return _mo_bytes(read_po(source, locale=lang, domain=DOMAIN))
 
 
 def template_path() -> Path:
@@ -95,11 +118,15 @@ def template_path() -> Path:
 
 def _load_translations(lang: str) -> gettext.NullTranslations:
     # Catalogs are compiled from the .po sources on first load (and cached), so the
-    # running app can never use a stale or missing .mo file.
+    # running app can never use a stale or missing .mo file. Only a build that
+    # ships no .po reads a .mo: the static site, whose build compiles each one,
+    # and whose browser would take ~0.5 s to read the .po (bench/README.md).
     if lang == PSEUDO:
         return _compiled(pseudo_catalog(template_path()))
-    with catalog_path(lang).open("rb") as source:
-        return _compiled(read_po(source, locale=lang, domain=DOMAIN))
+    if catalog_path(lang).is_file():
+        return Translations(io.BytesIO(compiled_catalog(lang)), domain=DOMAIN)
+    with compiled_catalog_path(lang).open("rb") as compiled:
+        return Translations(compiled, domain=DOMAIN)
 
 
 @functools.lru_cache(maxsize=4096)

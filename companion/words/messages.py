@@ -260,8 +260,7 @@ ACCESS_ERROR_MESSAGES: dict[str, Message] = {
     ),
     "guest-gone": N_("That guest is no longer at the table."),
     "guest-name-taken": N_(
-        "A phone at this table has already joined as “%(name)s”: choose another "
-        "name."
+        "A phone at this table has already joined as “%(name)s”: choose another name."
     ),
 }
 """A sentence for every code of companion.access.sharing.ACCESS_ERROR_CODES."""
@@ -333,9 +332,7 @@ def _message(
         return _render(t, UNKNOWN_CODE, {"code": item.code})
 
 
-def error_message(
-    t: Translator, error: Coded, cards: CardSet = REGULAR_CARDS
-) -> str:
+def error_message(t: Translator, error: Coded, cards: CardSet = REGULAR_CARDS) -> str:
     """The translated sentence for a MatchError, StoreError or AccessError; cards
     are named as `cards` (the match's card set) calls them."""
     if isinstance(error, MatchError):

@@ -1,10 +1,13 @@
 """The en_XA pseudo-locale: accented, longer English that exposes untranslated text."""
 
+from __future__ import annotations
+
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from babel.messages.catalog import Catalog
-from babel.messages.pofile import read_po
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog
 
 _PLAIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _ACCENTED = "áƀçđéƒĝĥíĵķĺɱñóþǫŕšţúṽŵẋýžÁƁÇĐÉƑĜĤÍĴĶĹṀÑÓÞǪŔŠŢÚṼŴẊÝŽ"
@@ -42,6 +45,11 @@ def pseudo_message(text: str) -> str:
 
 def pseudo_catalog(template: Path) -> Catalog:
     """A catalog translating every message of the template into the pseudo-locale."""
+    # Here, not at the top: the app in the browser reads compiled catalogs only
+    # and never loads Babel's catalog reader (bench/README.md).
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po
+
     with template.open("rb") as source:
         pot = read_po(source)
     catalog = Catalog(locale="en", domain=pot.domain)

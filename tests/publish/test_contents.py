@@ -3,6 +3,7 @@
 from companion.publish.contents import (
     babel_locales,
     client_file_ships,
+    locale_file_ships,
     own_file_ships,
     package_file_ships,
 )
@@ -67,3 +68,12 @@ def test_our_command_line_and_build_step_stay_on_the_computer():
     assert not own_file_ships("cli/main.py")
     assert not own_file_ships("publish/site.py")
     assert not own_file_ships("ui/__pycache__/root.cpython-311.pyc")
+
+
+def test_the_catalogs_ship_compiled_and_the_rule_reminders_as_they_are():
+    # From the locales, wherever the installed package keeps them; not twice.
+    assert not own_file_ships("locales/nb/LC_MESSAGES/companion.po")
+    assert not own_file_ships("locales/nb/rules/uno.toml")
+    assert locale_file_ships("nb/rules/uno.toml")
+    assert not locale_file_ships("nb/LC_MESSAGES/companion.po")
+    assert not locale_file_ships("companion.pot")

@@ -4,6 +4,7 @@ import datetime as dt
 
 import pytest
 
+from companion.words import i18n
 from companion.words.game_texts import points_count, rounds_count
 from companion.words.i18n import (
     LANGUAGES,
@@ -127,3 +128,31 @@ def test_the_pseudo_locale_transforms_translated_strings():
     assert "Lowest" not in shown
     assert len(shown) > len("Lowest total wins")
     assert t.number(1234) == "1,234"
+
+
+def test_a_build_without_the_po_sources_reads_each_compiled_catalog(
+    monkeypatch, tmp_path
+):
+    # The static site ships each catalog compiled: the same words as the .po.
+    for lang in ("nb", "es"):
+        compiled = tmp_path / lang / "LC_MESSAGES" / "companion.mo"
+        compiled.parent.mkdir(parents=True)
+        compiled.write_bytes(i18n.compiled_catalog(lang))
+    monkeypatch.setattr(i18n, "locales_dir", lambda: tmp_path)
+    assert i18n._load_translations("nb").gettext("Settings") == "Innstillinger"
+    assert i18n._load_translations("es").ngettext("{n} round", "{n} rounds", 2) == (
+        get_translator("es").ngettext("{n} round", "{n} rounds", 2)
+    )
+
+
+def test_where_the_po_source_is_a_stale_compiled_catalog_beside_it_is_ignored(
+    monkeypatch, tmp_path
+):
+    source = i18n.catalog_path("nb")
+    copied = tmp_path / "nb" / "LC_MESSAGES" / "companion.po"
+    copied.parent.mkdir(parents=True)
+    copied.write_bytes(source.read_bytes())
+    # A .mo of another language's words where Norwegian's would be.
+    copied.with_suffix(".mo").write_bytes(i18n.compiled_catalog("sv"))
+    monkeypatch.setattr(i18n, "locales_dir", lambda: tmp_path)
+    assert i18n._load_translations("nb").gettext("Settings") == "Innstillinger"
