@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+
 import flet as ft
 
 from companion.access.sharing import ShareGate
@@ -10,15 +14,7 @@ from companion.ui.features import Features, FeaturesContext
 from companion.ui.join_screen import JoinScreen
 from companion.ui.match_view import MatchOutlet
 from companion.ui.matches_screen import MatchesScreen
-from companion.ui.new_match_screen import NewMatchScreen
 from companion.ui.not_found_screen import NotFound
-from companion.ui.own_game_screen import OwnGameScreen
-from companion.ui.player_screen import PlayerScreen
-from companion.ui.players_screen import PlayersScreen
-from companion.ui.record_screen import RecordScreen
-from companion.ui.rules_screen import RulesScreen
-from companion.ui.scoreboard_screen import ScoreboardScreen
-from companion.ui.settings_screen import SettingsScreen
 from companion.ui.state import AppState, StateContext
 from companion.ui.theme import THEME_MODES, theme
 from companion.words.i18n import negotiate
@@ -29,10 +25,37 @@ MATCH_TOPIC = "match-saved"
 ACCESS_TOPIC = "share-changed"
 """Pubsub topic: someone joined or left, a new code, a phone may record (or not)."""
 
+
+@dataclass(frozen=True)
+class ShownFirst:
+    """A route's screen whose module is imported when the screen is first shown.
+
+    The static site's start imports what it needs in the phone's browser, where
+    the screens behind the Matches screen would cost ~0.1-0.3 s more of it
+    (bench/README.md); the Router calls a route's component as it renders.
+    """
+
+    module: str
+    name: str
+
+    def screen(self) -> Callable[[], ft.Control]:
+        """The screen's component, its module imported now if it was not yet."""
+        return getattr(
+            importlib.import_module(f"companion.ui.{self.module}"), self.name
+        )
+
+    def __call__(self) -> ft.Control:
+        return self.screen()()
+
+
 ROUTES = [
     ft.Route(index=True, component=MatchesScreen),
-    ft.Route(path="new/:source?", component=NewMatchScreen),
-    ft.Route(path="games/:id", component=OwnGameScreen),
+    ft.Route(
+        path="new/:source?", component=ShownFirst("new_match_screen", "NewMatchScreen")
+    ),
+    ft.Route(
+        path="games/:id", component=ShownFirst("own_game_screen", "OwnGameScreen")
+    ),
     # One View for a match, its scoreboard or its record screen in it: Flet's web
     # client holds back any return to a View below for ~350 ms, so Save swaps the
     # content of the View instead (bench/README.md, "The floors in Flet itself").
@@ -41,14 +64,24 @@ ROUTES = [
         component=MatchOutlet,
         outlet=True,
         children=[
-            ft.Route(index=True, component=ScoreboardScreen),
-            ft.Route(path="round/:number?", component=RecordScreen),
+            ft.Route(
+                index=True,
+                component=ShownFirst("scoreboard_screen", "ScoreboardScreen"),
+            ),
+            ft.Route(
+                path="round/:number?",
+                component=ShownFirst("record_screen", "RecordScreen"),
+            ),
         ],
     ),
-    ft.Route(path="rules/:game?", component=RulesScreen),
-    ft.Route(path="players", component=PlayersScreen),
-    ft.Route(path="players/:name", component=PlayerScreen),
-    ft.Route(path="settings", component=SettingsScreen),
+    ft.Route(path="rules/:game?", component=ShownFirst("rules_screen", "RulesScreen")),
+    ft.Route(path="players", component=ShownFirst("players_screen", "PlayersScreen")),
+    ft.Route(
+        path="players/:name", component=ShownFirst("player_screen", "PlayerScreen")
+    ),
+    ft.Route(
+        path="settings", component=ShownFirst("settings_screen", "SettingsScreen")
+    ),
 ]
 
 
