@@ -87,11 +87,6 @@ def _mo_bytes(catalog: Catalog) -> bytes:
     return buffer.getvalue()
 
 
-def _compiled(catalog: Catalog) -> Translations:
-    """GNU translations compiled in memory, leaving out fuzzy entries."""
-    return Translations(io.BytesIO(_mo_bytes(catalog)), domain=DOMAIN)
-
-
 def catalog_path(lang: str) -> Path:
     """The .po source of one language's catalog."""
     return locales_dir() / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
@@ -122,11 +117,12 @@ def _load_translations(lang: str) -> gettext.NullTranslations:
     # ships no .po reads a .mo: the static site, whose build compiles each one,
     # and whose browser would take ~0.5 s to read the .po (bench/README.md).
     if lang == PSEUDO:
-        return _compiled(pseudo_catalog(template_path()))
-    if catalog_path(lang).is_file():
-        return Translations(io.BytesIO(compiled_catalog(lang)), domain=DOMAIN)
-    with compiled_catalog_path(lang).open("rb") as compiled:
-        return Translations(compiled, domain=DOMAIN)
+        compiled = _mo_bytes(pseudo_catalog(template_path()))
+    elif catalog_path(lang).is_file():
+        compiled = compiled_catalog(lang)
+    else:
+        compiled = compiled_catalog_path(lang).read_bytes()
+    return Translations(io.BytesIO(compiled), domain=DOMAIN)
 
 
 @functools.lru_cache(maxsize=4096)
