@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from driver import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, Table
+from playwright.sync_api import ConsoleMessage, Page
 
 from companion.engine.match import Match
 from companion.storage import Store
@@ -181,6 +182,26 @@ def table(browser, server: Server, request: pytest.FixtureRequest) -> Iterator[T
     context.close()
 
 
+def page_troubles(page: Page) -> list[str]:
+    """What `page` reports going wrong (errors, a crash), timed, kept to print
+    when a test fails: a phone that went blank says why only here."""
+    troubles: list[str] = []
+    start = time.monotonic()
+
+    def note(what: str) -> None:
+        troubles.append(f"\n  {time.monotonic() - start:7.1f} s {what}")
+
+    page.on("pageerror", lambda error: note(f"page error: {error}"))
+    page.on("crash", lambda _: note("the page crashed"))
+
+    def console(message: ConsoleMessage) -> None:
+        if message.type in ("error", "warning"):
+            note(f"console {message.type}: {message.text}")
+
+    page.on("console", console)
+    return troubles
+
+
 @pytest.fixture
 def phones(browser, request: pytest.FixtureRequest) -> Iterator[Callable[..., Table]]:
     """Opens phone-sized tabs, each in its own browser context (its own phone).
@@ -188,7 +209,7 @@ def phones(browser, request: pytest.FixtureRequest) -> Iterator[Callable[..., Ta
     `client_ip` makes the context send X-Forwarded-For, so the server takes it
     for a phone at that address: a guest at a shared table.
     """
-    opened: list[tuple[str, Table]] = []
+    opened: list[tuple[str, Table, list[str]]] = []
     contexts = []
 
     def open_phone(
@@ -202,16 +223,20 @@ def phones(browser, request: pytest.FixtureRequest) -> Iterator[Callable[..., Ta
         )
         contexts.append(context)
         table = Table(context.new_page(), base_url)
-        opened.append((client_ip or "host", table))
+        opened.append((client_ip or "host", table, page_troubles(table.page)))
         return table
 
     yield open_phone
     reports = (getattr(request.node, f"rep_{when}", None) for when in ("setup", "call"))
     if any(report is not None and report.failed for report in reports):
-        for number, (who, table) in enumerate(opened):
+        terminal = request.config.pluginmanager.get_plugin("terminalreporter")
+        for number, (who, table, troubles) in enumerate(opened):
             shot = ARTIFACTS / f"failed-{request.node.name}-{number}-{who}.png"
+            if terminal is not None:
+                told = "".join(troubles) or " nothing"
+                terminal.write_line(f"\nphone {number} ({who}) reported:{told}")
             with contextlib.suppress(Exception):
-                table.page.screenshot(path=str(shot))
+                table.page.screenshot(path=str(shot), timeout=10_000)
     for context in contexts:
         context.close()
 
