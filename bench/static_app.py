@@ -395,10 +395,10 @@ def first_visits(playwright: Playwright, sites: dict[str, Path], args) -> None:
         "ratio (b) time ours/floor",
         ratios([r["installed s"] for r in ours], [r["installed s"] for r in floor]),
     )
-    seconds.add_all(
-        "ratio ours (b)/(a)",
-        [r["installed s"] / r["first s"] for r in ours],
-    )
+    for name, rows in results.items():
+        seconds.add_all(
+            f"ratio {name} (b)/(a)", [r["installed s"] / r["first s"] for r in rows]
+        )
     phases = Table(
         "Where the start goes: seconds from navigation to the end of each phase"
         " (console lines of Flet's page and Python worker)",
