@@ -81,12 +81,17 @@ def flet_config(base_url: str, version: str) -> list[str]:
     ]
 
 
-def patch_index(index: str, base_url: str, version: str) -> str:
-    """Flet's index.html with our name, base URL, settings and service worker."""
+def patch_index(index: str, base_url: str, version: str, started: str = "") -> str:
+    """Flet's index.html with our name, base URL, settings and service worker.
+
+    `started`: a script run right after the settings (the early Python worker).
+    """
     index = _replace_once(
         index, r'(<base\b[^>]*\bhref\s*=\s*)"[^"]*"', rf'\g<1>"{base_url}"'
     )
-    script = "\n".join(flet_config(base_url, version))
+    script = "\n".join(flet_config(base_url, version)) + (
+        "\n" + started if started else ""
+    )
     registration = registration_js(
         f"{base_url}{SCRIPT_NAME}",
         READY_CHANNEL,

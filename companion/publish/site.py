@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from importlib.metadata import distribution
 from pathlib import Path
 
-from companion.publish import contents, page
+from companion.publish import contents, early_worker, page
 from companion.publish.pyodide_wheels import compiled_modules, pyodide_tag
 from companion.webclient.fonts import trimmed_font_manifest
 from companion.webclient.rive import STUB_NAMES, rive_redirect, rive_stub
@@ -242,8 +242,19 @@ def build_site(
     shutil.copyfile(_ICONS / "icon-192.png", folder / "icons/apple-touch-icon-192.png")
     shutil.copyfile(_ICONS / "favicon.png", folder / "favicon.png")
     write_client_assets(folder, base)
+    started = ""
+    if early_worker.applies():
+        for name, patch in (
+            ("python.js", early_worker.patch_python_js),
+            ("python-worker.js", early_worker.patch_python_worker),
+        ):
+            script = folder / name
+            script.write_text(patch(script.read_text("utf-8")), "utf-8")
+        started = early_worker.PAGE_SCRIPT
     index = folder / "index.html"
-    index.write_text(page.patch_index(index.read_text("utf-8"), base, version), "utf-8")
+    index.write_text(
+        page.patch_index(index.read_text("utf-8"), base, version, started), "utf-8"
+    )
     bootstrap = folder / "flutter_bootstrap.js"
     bootstrap.write_text(page.patch_bootstrap(bootstrap.read_text("utf-8")), "utf-8")
     (folder / "manifest.json").write_text(

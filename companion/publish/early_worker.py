@@ -1,0 +1,94 @@
+"""Pyodide booted as the page loads, beside Flutter's client, not after it."""
+
+from __future__ import annotations
+
+import re
+
+from flet.version import flet_version
+
+MEASURED_ON = "1.0.5"
+"""Flet 1.0.5's client starts its Python worker only once Flutter's client is
+up (3 s of an installed visit on the emulated phone), and the worker boots
+Pyodide (6-7 s) only then (bench/README.md)."""
+
+PAGE_SCRIPT = (
+    "// Python's worker, and in it Pyodide, start now; python.js takes it up.\n"
+    "flet.earlyWorker = new Worker(\n"
+    '  flet.entrypointBaseUrl.replace(/\\/$/, "") + "/python-worker.js",\n'
+    '  { type: "module" });\n'
+)
+"""For index.html, after the `flet.*` settings."""
+
+_TAKE_UP = (
+    "    app.worker = flet.earlyWorker || new Worker(\\g<1>);\n"
+    "    flet.earlyWorker = null;\n"
+)
+
+_EARLY_BOOT = """\
+// Booted from the moment the page creates this worker; the init message,
+// which comes once Flutter's client is up, takes it (if it names the same URL).
+self.earlyPyodideUrl = new URL("pyodide/pyodide.mjs", self.location.href).href;
+self.earlyPyodide = import(self.earlyPyodideUrl).then((module) =>
+    module.loadPyodide({
+        stdout: (text) => self.sendPythonOutput(text, false),
+        stderr: (text) => self.sendPythonOutput(text, true),
+    }));
+// A boot not taken up is not an error of its own; a taken one's failure is.
+self.earlyPyodide.catch(() => {});
+"""
+
+_TAKEN = """\
+        const asked = new URL(self.pyodideUrl, self.location.href).href;
+        if (asked === self.earlyPyodideUrl) {
+            self.pyodide = await self.earlyPyodide;
+        } else {
+            const pyodideModule = await import(self.pyodideUrl);
+            const loadPyodide = pyodideModule.loadPyodide || self.loadPyodide;
+            self.pyodide = await loadPyodide({
+                stdout: (text) => self.sendPythonOutput(text, false),
+                stderr: (text) => self.sendPythonOutput(text, true),
+            });
+        }
+"""
+
+
+class ClientChanged(Exception):
+    """Flet's python.js or python-worker.js no longer looks as measured."""
+
+
+def applies(version: str = flet_version) -> bool:
+    """Whether this Flet's client is the one the early start was made for."""
+    return version == MEASURED_ON
+
+
+def _replace_once(text: str, pattern: str, replacement: str, name: str) -> str:
+    changed, count = re.subn(pattern, replacement, text, count=1, flags=re.DOTALL)
+    if count != 1:
+        raise ClientChanged(name)
+    return changed
+
+
+def patch_python_js(text: str) -> str:
+    """Flet's python.js, taking the worker the page started (a new one after it)."""
+    return _replace_once(
+        text,
+        r"    app\.worker = new Worker\(\s*(\(flet\.entrypointBaseUrl.*?"
+        r'"/python-worker\.js",\s*\{ type: "module" \})\);\n',
+        _TAKE_UP,
+        "python.js",
+    )
+
+
+def patch_python_worker(text: str) -> str:
+    """Flet's python-worker.js, booting Pyodide as soon as it runs."""
+    text = _replace_once(
+        text,
+        r"        const pyodideModule = await import\(self\.pyodideUrl\);\n"
+        r"        const loadPyodide = .*?\n        \}\);\n",
+        _TAKEN.replace("\\", "\\\\"),
+        "python-worker.js",
+    )
+    anchor = "self.initPyodide = async function () {"
+    if text.count(anchor) != 1:
+        raise ClientChanged("python-worker.js")
+    return text.replace(anchor, f"{_EARLY_BOOT}\n{anchor}", 1)

@@ -1,0 +1,137 @@
+"""The early Python worker: Pyodide boots as the page loads, and is taken up once."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from companion.publish import early_worker
+from companion.publish.early_worker import (
+    PAGE_SCRIPT,
+    ClientChanged,
+    patch_python_js,
+    patch_python_worker,
+)
+from companion.publish.site import build_site, client_folder
+
+needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
+measured = pytest.mark.skipif(
+    not early_worker.applies(), reason=f"made for Flet {early_worker.MEASURED_ON}"
+)
+
+
+def _flets(name: str) -> str:
+    return (client_folder() / name).read_text("utf-8")
+
+
+def _node_json(script: Path) -> dict:
+    run = subprocess.run(
+        ["node", str(script)], check=True, capture_output=True, text=True
+    )
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
+@measured
+def test_the_page_starts_the_worker_after_flets_settings(tmp_path: Path):
+    index = (build_site(tmp_path / "site").folder / "index.html").read_text("utf-8")
+    assert index.index(PAGE_SCRIPT) > index.index("flet.entrypointBaseUrl =")
+
+
+def test_a_client_that_changed_stops_the_build():
+    with pytest.raises(ClientChanged):
+        patch_python_js("globalThis.jsConnect = async function () {};")
+    with pytest.raises(ClientChanged):
+        patch_python_worker("self.initPyodide = async function () {};")
+
+
+def test_another_flet_gets_its_client_as_it_is():
+    assert not early_worker.applies("0.0.0")
+    assert early_worker.applies(early_worker.MEASURED_ON)
+
+
+_CONNECT = """
+const created = [];
+globalThis.document = { URL: "http://site/" };
+class Worker {
+  constructor(url) { this.url = url; created.push(url); }
+  postMessage(message) { this.onmessage({ data: "initialized" }); }
+  terminate() {}
+}
+globalThis.Worker = Worker;
+const early = new Worker("early");
+created.length = 0;
+globalThis.flet = { entrypointBaseUrl: "/", earlyWorker: early };
+eval(require("fs").readFileSync(process.argv[2], "utf-8"));
+(async () => {
+  await jsConnect("first", {}, () => {});
+  const tookEarly = created.length === 0 && flet.earlyWorker === null;
+  await jsDisconnect("first");
+  await jsConnect("second", {}, () => {});
+  console.log(JSON.stringify({ tookEarly, createdAfter: created }));
+})();
+"""
+
+
+@measured
+@needs_node
+def test_the_client_takes_the_pages_worker_and_later_makes_its_own(tmp_path: Path):
+    (tmp_path / "python.js").write_text(patch_python_js(_flets("python.js")))
+    harness = tmp_path / "connect.js"
+    harness.write_text(_CONNECT)
+    run = subprocess.run(
+        ["node", str(harness), str(tmp_path / "python.js")],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    seen = json.loads(run.stdout.strip().splitlines()[-1])
+    assert seen == {"tookEarly": True, "createdAfter": ["/python-worker.js"]}
+
+
+_FAKE_PYODIDE = """
+globalThis.booted = (globalThis.booted || 0);
+export async function loadPyodide() {
+  globalThis.booted += 1;
+  globalThis.bootedBeforeInit = !globalThis.initSent;
+  return {
+    registerJsModule() {},
+    globals: { set() {} },
+    async runPythonAsync() {},
+  };
+}
+"""
+
+_BOOT = """
+const posted = [];
+globalThis.self = globalThis;
+self.location = { href: new URL("python-worker.mjs", import.meta.url).href };
+self.postMessage = (message) => posted.push(message);
+await import("./python-worker.mjs");
+await new Promise((done) => setTimeout(done, 50));
+globalThis.initSent = true;
+await self.onmessage({ data: { pyodideUrl: "pyodide/pyodide.mjs", args: null } });
+await new Promise((done) => setTimeout(done, 50));
+console.log(JSON.stringify({
+  booted: globalThis.booted,
+  bootedBeforeInit: globalThis.bootedBeforeInit,
+  told: posted.map((m) => String(m).split(":")[0]),
+}));
+"""
+
+
+@measured
+@needs_node
+def test_the_worker_boots_pyodide_once_before_its_init_message(tmp_path: Path):
+    (tmp_path / "python-worker.mjs").write_text(
+        patch_python_worker(_flets("python-worker.js"))
+    )
+    (tmp_path / "pyodide").mkdir()
+    (tmp_path / "pyodide" / "pyodide.mjs").write_text(_FAKE_PYODIDE)
+    (tmp_path / "boot.mjs").write_text(_BOOT)
+    seen = _node_json(tmp_path / "boot.mjs")
+    # The fake app starts no Flet UI: Flet's worker says so, having run it.
+    assert seen == {"booted": 1, "bootedBeforeInit": True, "told": ["__flet_no_ui__"]}
