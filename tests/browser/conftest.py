@@ -175,11 +175,26 @@ def table(browser, server: Server, request: pytest.FixtureRequest) -> Iterator[T
     )
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     page = context.new_page()
+    troubles = page_troubles(page)
     yield Table(page, server.url)
     reports = (getattr(request.node, f"rep_{when}", None) for when in ("setup", "call"))
-    if any(report is not None and report.failed for report in reports):
-        page.screenshot(path=str(ARTIFACTS / f"failed-{request.node.name}.png"))
-    context.close()
+    try:
+        if any(report is not None and report.failed for report in reports):
+            _tell(request, f"the page reported:{''.join(troubles) or ' nothing'}")
+            # A page that stopped answering cannot be photographed: the context
+            # is closed all the same, or its renderer slows every later test.
+            with contextlib.suppress(Exception):
+                shot = ARTIFACTS / f"failed-{request.node.name}.png"
+                page.screenshot(path=str(shot), timeout=10_000)
+    finally:
+        context.close()
+
+
+def _tell(request: pytest.FixtureRequest, text: str) -> None:
+    """Print `text` in pytest's report as the test ends."""
+    terminal = request.config.pluginmanager.get_plugin("terminalreporter")
+    if terminal is not None:
+        terminal.write_line(f"\n{request.node.name}: {text}")
 
 
 def page_troubles(page: Page) -> list[str]:
@@ -228,17 +243,17 @@ def phones(browser, request: pytest.FixtureRequest) -> Iterator[Callable[..., Ta
 
     yield open_phone
     reports = (getattr(request.node, f"rep_{when}", None) for when in ("setup", "call"))
-    if any(report is not None and report.failed for report in reports):
-        terminal = request.config.pluginmanager.get_plugin("terminalreporter")
-        for number, (who, table, troubles) in enumerate(opened):
-            shot = ARTIFACTS / f"failed-{request.node.name}-{number}-{who}.png"
-            if terminal is not None:
+    try:
+        if any(report is not None and report.failed for report in reports):
+            for number, (who, table, troubles) in enumerate(opened):
                 told = "".join(troubles) or " nothing"
-                terminal.write_line(f"\nphone {number} ({who}) reported:{told}")
-            with contextlib.suppress(Exception):
-                table.page.screenshot(path=str(shot), timeout=10_000)
-    for context in contexts:
-        context.close()
+                _tell(request, f"phone {number} ({who}) reported:{told}")
+                shot = ARTIFACTS / f"failed-{request.node.name}-{number}-{who}.png"
+                with contextlib.suppress(Exception):
+                    table.page.screenshot(path=str(shot), timeout=10_000)
+    finally:
+        for context in contexts:
+            context.close()
 
 
 @pytest.hookimpl(hookwrapper=True)
