@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable
 
 import flet as ft
 
 from companion.engine.games import EndKind
 from companion.engine.match import Match
+from companion.storage import StoreError
 from companion.ui import format as fmt
 from companion.ui.render_guard import guarded_part
 from companion.ui.shell import labelled
@@ -193,19 +196,47 @@ def axis_step(count: int) -> int:
     return max(1, -(-count // 10))
 
 
-def totals_chart(t: Translator, match: Match) -> ft.Control | None:
-    """The running totals chart, or None before the first round."""
-    return MemoTotalsChart(t, match) if match.rounds else None
+def totals_chart(
+    t: Translator, match: Match, durable: Callable[[], Awaitable[None]]
+) -> ft.Control | None:
+    """The running totals chart, or None before the first round.
+
+    `durable` returns once the last save is kept (Store.durable): the chart
+    waits for it.
+    """
+    return MemoTotalsChart(t, match, durable) if match.rounds else None
 
 
 CHART_HEIGHT = 220
-"""The height of the chart's plot, its legend aside."""
+"""The chart's height, and its stand-in's while the scoreboard is first drawn."""
 
 
 @ft.component
 @guarded_part
-def TotalsChart(t: Translator, match: Match) -> ft.Control:
-    """The running total of each player after every round, one line per seat."""
+def TotalsChart(
+    t: Translator, match: Match, durable: Callable[[], Awaitable[None]]
+) -> ft.Control:
+    """The running total of each player after every round, one line per seat.
+
+    A scoreboard just opened (after Save, too) shows a blank of the chart's size
+    first and the chart in a message of its own: the standings, which the
+    players look at, reach the screen without waiting for ~100 chart controls
+    to be built, sent and drawn (bench/README.md). Drawn again later (another
+    session's save), the chart changes in place.
+    """
+    drawn, set_drawn = ft.use_state(False)
+
+    async def draw_after_the_standings() -> None:
+        # In the browser the app runs on the one thread that also finishes the
+        # save's sync to IndexedDB, which the standings wait for: building the
+        # chart before that would hold both up.
+        with contextlib.suppress(StoreError):
+            await durable()
+        # One turn of the event loop: the standings' message goes out first.
+        await asyncio.sleep(0)
+        set_drawn(True)
+
+    ft.use_effect(draw_after_the_standings, dependencies=[])
     legend = ft.Row(
         spacing=16,
         controls=[
@@ -221,9 +252,10 @@ def TotalsChart(t: Translator, match: Match) -> ft.Control:
         ],
         wrap=True,
     )
+    chart = _line_chart(t, match) if drawn else ft.Container(height=CHART_HEIGHT)
     return ft.Semantics(
         label=t.gettext("Chart of the running totals after each round"),
-        content=ft.Column([_line_chart(t, match), legend]),
+        content=ft.Column([chart, legend]),
     )
 
 

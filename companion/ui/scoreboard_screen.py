@@ -9,7 +9,6 @@ import flet as ft
 from companion.engine.match import Match
 from companion.storage import StoreError
 from companion.ui import format as fmt
-from companion.ui.after_save import DrawnAfterTheSave
 from companion.ui.history import round_history, totals_chart
 from companion.ui.render_guard import guarded_screen
 from companion.ui.share_standings import share_button, share_handler
@@ -244,29 +243,22 @@ def ScoreboardScreen() -> ft.View:
         _standings(t, match),
         ft.Row([record]) if changing and not match.is_over else None,
     ]
-
-    def history() -> ft.Control:
-        parts = [
-            section_title(t.gettext("Rounds")),
-            round_history(
-                t,
-                match,
-                edit if changing else None,
-                delete if changing else None,
-                show_all,
-                lambda: set_show_all(True),
-            ),
-            totals_chart(t, match),
-        ]
-        return ft.Column([c for c in parts if c], spacing=12)
-
+    history = [
+        section_title(t.gettext("Rounds")),
+        round_history(
+            t,
+            match,
+            edit if changing else None,
+            delete if changing else None,
+            show_all,
+            lambda: set_show_all(True),
+        ),
+        totals_chart(t, match, state.store.durable),
+    ]
     layout = ft.ResponsiveRow(
         [
             ft.Column([c for c in board if c], col={"xs": 12, "md": 6}, spacing=12),
-            ft.Column(
-                [DrawnAfterTheSave(state.store.durable, history)],
-                col={"xs": 12, "md": 6},
-            ),
+            ft.Column([c for c in history if c], col={"xs": 12, "md": 6}, spacing=12),
         ],
         spacing=16,
         run_spacing=16,
