@@ -1,9 +1,6 @@
 """The look: colours, sizes and Material themes, kept apart from all logic."""
 
-from typing import Any
-
 import flet as ft
-from flet.version import flet_version
 
 SEED = ft.Colors.GREEN_800
 """Card-table felt green seeds the colour scheme."""
@@ -39,24 +36,8 @@ THEME_MODES = {
 }
 
 
-THEME_MEASURED_ON = "1.0.5"
-"""On Flet 1.0.5 the theme goes as the map Flet would send for it: `ft.Theme`
-imports Flet's theme module and a dozen control modules, 0.3-0.4 s of a start
-in the browser's Python, for a seed colour and a density (bench/README.md)."""
-
-
-def theme(version: str = flet_version) -> Any:
-    """The Material 3 theme; standard density keeps targets at 48 px on desktop.
-
-    On `THEME_MEASURED_ON`, the map Flet sends for that theme (a page's theme is
-    sent as it is given; tests/ui/test_theme.py checks the two are the same).
-    """
-    if version == THEME_MEASURED_ON:
-        return {
-            "color_scheme_seed": SEED.value,
-            "visual_density": ft.VisualDensity.STANDARD.value,
-            "page_transitions": {},
-        }
+def theme() -> ft.Theme:
+    """The Material 3 theme; standard density keeps targets at 48 px on desktop."""
     return ft.Theme(color_scheme_seed=SEED, visual_density=ft.VisualDensity.STANDARD)
 
 
