@@ -111,10 +111,11 @@ globalThis.self = globalThis;
 self.location = { href: new URL("python-worker.mjs", import.meta.url).href };
 self.postMessage = (message) => posted.push(message);
 await import("./python-worker.mjs");
-await new Promise((done) => setTimeout(done, 50));
+// Whatever the worker started on its own, before any message (none: undefined).
+await self.earlyPyodide;
 globalThis.initSent = true;
+// Flet's handler awaits the whole init, the app's run included.
 await self.onmessage({ data: { pyodideUrl: "pyodide/pyodide.mjs", args: null } });
-await new Promise((done) => setTimeout(done, 50));
 console.log(JSON.stringify({
   booted: globalThis.booted,
   bootedBeforeInit: globalThis.bootedBeforeInit,
