@@ -11,12 +11,15 @@ import dataclasses
 import logging
 import weakref
 from collections.abc import Iterator
+from enum import Enum
 from typing import Any
 
 import msgpack
 from flet.controls import object_patch
 from flet.controls.base_control import BaseControl
 from flet.controls.object_patch import DiffBuilder, ObjectPatchException
+from flet.controls.value_types import _UNSET as UNSET
+from flet.controls.value_types import Prop
 from flet.messaging.protocol import Message, configure_encode_object_for_msgpack
 from flet.version import flet_version
 
@@ -76,21 +79,52 @@ LEAVES = frozenset({str, int, float, bool, type(None), bytes})
 """Field values that never hold a control: not worth a look."""
 
 
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
-"""Per dataclass: the names of the fields a diff looks into."""
+_FIELD_PLANS: dict[type, tuple[tuple[str, bool], ...]] = {}
+"""Per dataclass: the fields a diff looks into, in field order, each with whether
+its value may be read from the sparse `_values` (absent there: an inert default)."""
+
+
+def _inert(default: Any) -> bool:
+    """Whether a field's default holds nothing a diff would visit."""
+    return type(default) in LEAVES or isinstance(default, Enum) or default is UNSET
+
+
+def _field_plan(cls: type) -> tuple[tuple[str, bool], ...]:
+    """Each field a diff looks into, and whether it is a descriptor's (a `Prop`)
+    with an inert default."""
+    plan = []
+    for field in dataclasses.fields(cls):
+        if field.metadata.get("skip", False):
+            continue
+        prop = next(
+            (vars(k)[field.name] for k in cls.__mro__ if field.name in vars(k)), None
+        )
+        plan.append((field.name, isinstance(prop, Prop) and _inert(prop.default)))
+    return tuple(plan)
 
 
 def _fields(item: Any) -> list[Any]:
-    """The values of a dataclass's fields that a diff looks into, in field order."""
-    cls = item if isinstance(item, type) else type(item)
-    names = _FIELD_NAMES.get(cls)
-    if names is None:
-        names = _FIELD_NAMES[cls] = tuple(
-            field.name
-            for field in dataclasses.fields(item)
-            if not field.metadata.get("skip", False)
-        )
-    return [getattr(item, name) for name in names]
+    """The values of a dataclass's fields that a diff looks into, in field order.
+
+    Flet 1.0.5 keeps a control's non-default values in `_values`, behind a
+    descriptor per field: reading every field through it was a quarter of a
+    static Save's diff under cProfile (bench/README.md). A field left at an
+    inert default (None, a number, an enum) holds no control: it is left out.
+    """
+    if isinstance(item, type):
+        return [getattr(item, name) for name, _ in _field_plan(item)]
+    cls = type(item)
+    plan = _FIELD_PLANS.get(cls)
+    if plan is None:
+        plan = _FIELD_PLANS[cls] = _field_plan(cls)
+    values = getattr(item, "_values", None)
+    if values is None:
+        return [getattr(item, name) for name, _ in plan]
+    return [
+        values[name] if sparse else getattr(item, name)
+        for name, sparse in plan
+        if not sparse or name in values
+    ]
 
 
 def _spread(stack: list[Any], values: Any, *rest: Any) -> None:

@@ -117,8 +117,10 @@ def RoundTile(
     )
 
 
-RECENT_ROUNDS = 12
-"""Rounds listed before "Show all": a long match stays quick to redraw."""
+RECENT_ROUNDS = 6
+"""Rounds listed before "Show all": about four fit under a phone's standings, and
+every round listed is drawn again on each Save (12 made a Save on a 200-round
+match in the static app miss 150 ms, bench/README.md)."""
 
 
 def round_history(
@@ -219,10 +221,10 @@ def TotalsChart(
     """The running total of each player after every round, one line per seat.
 
     A scoreboard just opened (after Save, too) shows a blank of the chart's size
-    first and the chart in a message of its own: the standings, which the
-    players look at, reach the screen without waiting for ~100 chart controls
-    to be built, sent and drawn (bench/README.md). Drawn again later (another
-    session's save), the chart changes in place.
+    first and the chart and its legend in a message of its own: the standings,
+    which the players look at, reach the screen without waiting for ~110
+    controls to be built, sent and drawn (bench/README.md). Drawn again later
+    (another session's save), the chart changes in place.
     """
     drawn, set_drawn = ft.use_state(False)
 
@@ -237,7 +239,20 @@ def TotalsChart(
         set_drawn(True)
 
     ft.use_effect(draw_after_the_standings, dependencies=[])
-    legend = ft.Row(
+    content = (
+        ft.Column([_line_chart(t, match), _legend(match)])
+        if drawn
+        else ft.Container(height=CHART_HEIGHT)
+    )
+    return ft.Semantics(
+        label=t.gettext("Chart of the running totals after each round"),
+        content=content,
+    )
+
+
+def _legend(match: Match) -> ft.Control:
+    """Each player's name beside the colour of their line."""
+    return ft.Row(
         spacing=16,
         controls=[
             ft.Row(
@@ -251,11 +266,6 @@ def TotalsChart(
             for seat, player in enumerate(match.players)
         ],
         wrap=True,
-    )
-    chart = _line_chart(t, match) if drawn else ft.Container(height=CHART_HEIGHT)
-    return ft.Semantics(
-        label=t.gettext("Chart of the running totals after each round"),
-        content=ft.Column([chart, legend]),
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import struct
 import zlib
 from collections.abc import Iterator
@@ -12,6 +13,7 @@ from driver import Table
 from playwright.sync_api import expect
 
 from companion.engine.match import Match
+from companion.ui.history import RECENT_ROUNDS
 
 
 def _brightness(png: bytes) -> float:
@@ -41,10 +43,24 @@ A_MATCH = (
 test_taps.py's and test_crazy_eights.py's to check)."""
 
 
+def _long_match(rounds: int) -> Match:
+    """A Crazy Eights match of `rounds` rounds, each player going out in turn."""
+    players = ["Ada", "Bo", "Cy"]
+    match = Match.new("crazy-eights", players, limit=10_000)
+    for n in range(rounds):
+        out = players[n % 3]
+        match = match.record_round(out, {p: {"3": 1} for p in players if p != out})
+    return match
+
+
+LONG_MATCH = _long_match(RECENT_ROUNDS + 3)
+"""A match with more rounds than the scoreboard lists before "Show all"."""
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """The module's server, its data directory holding A_MATCH before it starts."""
-    yield from serving(tmp_path_factory, matches={"match": A_MATCH})
+    """The module's server, its data directory holding A_MATCH and LONG_MATCH."""
+    yield from serving(tmp_path_factory, matches={"match": A_MATCH, "long": LONG_MATCH})
 
 
 @pytest.fixture
@@ -110,3 +126,18 @@ def test_dark_theme_and_rule_search(table: Table) -> None:
     expect(table.button("Vändåtta")).to_have_count(0)
     table.see("Uno")
     table.shot("rules-search-390x844")
+
+
+def test_a_long_match_lists_its_latest_rounds_and_the_rest_on_request(
+    table: Table, server: Server
+) -> None:
+    count = len(LONG_MATCH.rounds)
+    table.open(server.matches["long"])
+    table.see(f"Show all {count} rounds")
+    listed = table.page.get_by_role("button", name=re.compile(r"^Round \d+ · "))
+    expect(listed).to_have_count(RECENT_ROUNDS)
+    expect(table.button(f"Round {count} · ", exact=False)).to_have_count(1)
+    expect(table.button("Round 1 · ", exact=False)).to_have_count(0)
+    table.tap(f"Show all {count} rounds")
+    expect(listed).to_have_count(count)
+    expect(table.button("Round 1 · Ada went out", exact=False)).to_have_count(1)
