@@ -12,10 +12,11 @@ import time
 import urllib.request
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 from driver import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, Table
-from playwright.sync_api import ConsoleMessage, Page
+from playwright.sync_api import BrowserContext, ConsoleMessage, Page, WebError
 
 from companion.engine.match import Match
 from companion.storage import Store
@@ -36,6 +37,19 @@ four on this machine, each time on a different test, never when it ran alone."""
 
 TRAPPED = pytest.StashKey[bool]()
 """Set on a test whose page reported SKWASM_TRAP."""
+
+RUNNING: list[pytest.Item] = []
+"""The test being run (one at a time)."""
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Name the test a page's trap is noted on (every browser context's pages)."""
+    RUNNING[:] = [item]
+
+
+def _note_trap(error: WebError) -> None:
+    if RUNNING and SKWASM_TRAP in str(error.error):
+        RUNNING[0].stash[TRAPPED] = True
 
 
 def _trapped(item: pytest.Item) -> bool:
@@ -151,6 +165,15 @@ def playwright():
 @pytest.fixture(scope="session")
 def browser(playwright):
     chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    new_context = chromium.new_context
+
+    def watched_context(**options: Any) -> BrowserContext:
+        """A context whose pages tell the running test of a skwasm trap."""
+        context = new_context(**options)
+        context.on("weberror", _note_trap)
+        return context
+
+    chromium.new_context = watched_context  # type: ignore[method-assign]
     yield chromium
     chromium.close()
 
@@ -194,7 +217,7 @@ def table(browser, server: Server, request: pytest.FixtureRequest) -> Iterator[T
     )
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     page = context.new_page()
-    troubles = page_troubles(page, request.node)
+    troubles = page_troubles(page)
     yield Table(page, server.url)
     reports = (getattr(request.node, f"rep_{when}", None) for when in ("setup", "call"))
     try:
@@ -216,21 +239,16 @@ def _tell(request: pytest.FixtureRequest, text: str) -> None:
         terminal.write_line(f"\n{request.node.name}: {text}")
 
 
-def page_troubles(page: Page, test: pytest.Item) -> list[str]:
+def page_troubles(page: Page) -> list[str]:
     """What `page` reports going wrong (errors, a crash), timed, kept to print
-    when `test` fails: a phone that went blank says why only here."""
+    when a test fails: a phone that went blank says why only here."""
     troubles: list[str] = []
     start = time.monotonic()
 
     def note(what: str) -> None:
         troubles.append(f"\n  {time.monotonic() - start:7.1f} s {what}")
 
-    def page_error(error: Exception) -> None:
-        note(f"page error: {error}")
-        if SKWASM_TRAP in str(error):
-            test.stash[TRAPPED] = True
-
-    page.on("pageerror", page_error)
+    page.on("pageerror", lambda error: note(f"page error: {error}"))
     page.on("crash", lambda _: note("the page crashed"))
 
     def console(message: ConsoleMessage) -> None:
@@ -262,9 +280,7 @@ def phones(browser, request: pytest.FixtureRequest) -> Iterator[Callable[..., Ta
         )
         contexts.append(context)
         table = Table(context.new_page(), base_url)
-        opened.append(
-            (client_ip or "host", table, page_troubles(table.page, request.node))
-        )
+        opened.append((client_ip or "host", table, page_troubles(table.page)))
         return table
 
     yield open_phone
