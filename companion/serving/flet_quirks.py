@@ -19,7 +19,7 @@ from flet.controls import object_patch
 from flet.controls.base_control import BaseControl
 from flet.controls.object_patch import DiffBuilder, ObjectPatchException
 from flet.controls.value_types import _UNSET as UNSET
-from flet.controls.value_types import Prop
+from flet.controls.value_types import Prop, _get_raw_descriptor
 from flet.messaging.protocol import Message, configure_encode_object_for_msgpack
 from flet.version import flet_version
 
@@ -96,9 +96,7 @@ def _field_plan(cls: type) -> tuple[tuple[str, bool], ...]:
     for field in dataclasses.fields(cls):
         if field.metadata.get("skip", False):
             continue
-        prop = next(
-            (vars(k)[field.name] for k in cls.__mro__ if field.name in vars(k)), None
-        )
+        prop = _get_raw_descriptor(cls, field.name)
         plan.append((field.name, isinstance(prop, Prop) and _inert(prop.default)))
     return tuple(plan)
 
@@ -111,12 +109,11 @@ def _fields(item: Any) -> list[Any]:
     static Save's diff under cProfile (bench/README.md). A field left at an
     inert default (None, a number, an enum) holds no control: it is left out.
     """
-    if isinstance(item, type):
-        return [getattr(item, name) for name, _ in _field_plan(item)]
-    cls = type(item)
+    cls = item if isinstance(item, type) else type(item)
     plan = _FIELD_PLANS.get(cls)
     if plan is None:
         plan = _FIELD_PLANS[cls] = _field_plan(cls)
+    # A class (a dataclass field may hold one) has no `_values` of its own.
     values = getattr(item, "_values", None)
     if values is None:
         return [getattr(item, name) for name, _ in plan]

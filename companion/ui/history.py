@@ -119,8 +119,7 @@ def RoundTile(
 
 RECENT_ROUNDS = 6
 """Rounds listed before "Show all": about four fit under a phone's standings, and
-every round listed is drawn again on each Save (12 made a Save on a 200-round
-match in the static app miss 150 ms, bench/README.md)."""
+every round listed is built, sent and drawn again on each Save (bench/README.md)."""
 
 
 def round_history(

@@ -32,8 +32,9 @@ def pytest_configure(config: pytest.Config) -> None:
 
 SKWASM_TRAP = "memory access out of bounds"
 """The page error of Flutter's skwasm renderer crashing under a page that then
-stops answering (flutter/flutter#184858, open): seen in about one full run in
-four on this machine, each time on a different test, never when it ran alone."""
+stops answering (flutter/flutter#184858, open): a test lost to it or to a like
+hang in 2 of 5 full runs on this machine (session 10), a different test each
+time, never when it ran alone."""
 
 TRAPPED = pytest.StashKey[bool]()
 """Set on a test whose page reported SKWASM_TRAP."""
@@ -48,11 +49,13 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 
 
 def _note_trap(error: WebError) -> None:
+    """Mark the running test if a page's error is the skwasm trap."""
     if RUNNING and SKWASM_TRAP in str(error.error):
         RUNNING[0].stash[TRAPPED] = True
 
 
 def _trapped(item: pytest.Item) -> bool:
+    """Whether a page of `item` reported the skwasm trap: its one reason to rerun."""
     return item.stash.get(TRAPPED, False)
 
 
