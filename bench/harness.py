@@ -25,7 +25,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 from companion.engine.match import Match
 from companion.storage import Store
-from companion.ui import format as fmt
+from companion.ui.frame import format as fmt
 from companion.words.i18n import get_translator
 
 BENCH = Path(__file__).resolve().parent

@@ -30,7 +30,7 @@ from harness import (
 )
 
 from companion.engine.match import Match
-from companion.ui import format as fmt
+from companion.ui.frame import format as fmt
 from companion.words.i18n import get_translator
 
 SIZES = (1, 100, 1_000)

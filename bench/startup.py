@@ -34,7 +34,7 @@ from harness import (
 from minimal_app import TEXT
 from minimal_screen import LAST_TEXTS
 
-from companion.ui import format as fmt
+from companion.ui.frame import format as fmt
 from companion.words.i18n import get_translator
 
 TARGET = 1.2

@@ -46,7 +46,7 @@ from companion.engine.match import Match
 from companion.storage import Store, StoredMatch
 from companion.storage.records import summary_of
 from companion.storage.stats import StatsBook
-from companion.ui import stats_texts as texts
+from companion.ui.players import stats_texts as texts
 from companion.words.i18n import get_translator
 
 GAMES = ("crazy-eights", "vandatta", "uno")

@@ -21,7 +21,7 @@ from functools import partial
 from stats import SIZES, data_dir
 
 from companion.storage import Store
-from companion.ui import player_screen
+from companion.ui.players import player_screen
 from companion.words.i18n import get_translator
 
 t = get_translator("en")

@@ -50,7 +50,7 @@ from minimal_counter import LABEL, count_text
 from playwright.sync_api import Page
 
 from companion.engine.match import Match
-from companion.ui import format as fmt
+from companion.ui.frame import format as fmt
 from companion.words.i18n import get_translator
 
 RATIO_TARGET = 1.5

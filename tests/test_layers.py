@@ -1,4 +1,4 @@
-"""Imports point down the layers, and the engine stays free of UI, storage and words."""
+"""Imports point down the layers, screens keep to their rooms, the engine stays pure."""
 
 from __future__ import annotations
 
@@ -28,6 +28,19 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "publish": frozenset({"words", "webclient"}),
 }
 
+# The rooms of companion/ui/ and the other rooms each may import: every screen's
+# room the frame alone (a screen opens another only through the router's routes),
+# the frame nothing of the screens, the router every room.
+SCREEN_ROOMS = frozenset(
+    {"matches", "new_match", "record", "scoreboard", "players", "rules"}
+    | {"settings", "join"}
+)
+ROOM_MAY_IMPORT: dict[str, frozenset[str]] = {
+    "frame": frozenset(),
+    "router": SCREEN_ROOMS | {"frame"},
+    **{room: frozenset({"frame"}) for room in SCREEN_ROOMS},
+}
+
 # Outside packages a layer must not touch (top-level module names).
 FLET = frozenset({"flet", "flet_web", "flet_charts"})
 FORBIDDEN: dict[str, frozenset[str]] = {
@@ -52,11 +65,13 @@ def imported_modules(source: Path, package_root: Path) -> list[tuple[int, str]]:
                 module = f"{base}.{node.module}" if node.module else base
             else:
                 module = node.module or ""
-            # `from companion import ui` imports the subpackage ui.
+            # `from companion import ui` imports the subpackage ui (and likewise
+            # `from companion.ui import frame` a room).
+            packages = {package_root.name, f"{package_root.name}.ui"}
             found.extend(
                 (
                     node.lineno,
-                    f"{module}.{alias.name}" if module == "companion" else module,
+                    f"{module}.{alias.name}" if module in packages else module,
                 )
                 for alias in node.names
             )
@@ -69,6 +84,27 @@ def layer_of(module: str, package: str) -> str | None:
     if parts[0] != package or len(parts) < 2:
         return None
     return parts[1]
+
+
+def room_of(module: str, package: str) -> str | None:
+    """The room of companion/ui/ a dotted module of ours is in, or None."""
+    parts = module.split(".")
+    if parts[:2] != [package, "ui"] or len(parts) < 3:
+        return None
+    return parts[2]
+
+
+def wrong_room_import(inside: tuple[str, ...], module: str, package: str) -> str:
+    """What is wrong with a module of companion/ui/ importing `module` ('' if not)."""
+    room = inside[1] if len(inside) > 2 else None
+    target = room_of(module, package)
+    if room is None:
+        return f"ui imports {module} outside a room" if target else ""
+    if room not in ROOM_MAY_IMPORT:
+        return f"{room} is not a known room of ui"
+    if target in (None, room) or target in ROOM_MAY_IMPORT[room]:
+        return ""
+    return f"ui room {room} imports {module} (another room's internals)"
 
 
 def wrong_imports(package_root: Path) -> list[str]:
@@ -92,6 +128,10 @@ def wrong_imports(package_root: Path) -> list[str]:
             ours_above = target not in (None, layer, *MAY_IMPORT[layer])
             if ours_above or top in FORBIDDEN.get(layer, frozenset()):
                 problems.append(f"{where}: {layer} imports {module}")
+            elif layer == "ui":
+                wrong = wrong_room_import(inside, module, package)
+                if wrong:
+                    problems.append(f"{where}: {wrong}")
     return problems
 
 
@@ -108,6 +148,16 @@ def test_every_folder_of_the_package_is_a_known_layer() -> None:
     assert folders - {"locales"} == set(MAY_IMPORT)
 
 
+def test_every_folder_of_the_ui_is_a_known_room() -> None:
+    rooms = {
+        path.name
+        for path in (PACKAGE / "ui").iterdir()
+        if path.is_dir() and (path / "__init__.py").exists()
+    }
+    assert rooms == set(ROOM_MAY_IMPORT)
+    assert not [p.name for p in (PACKAGE / "ui").glob("*.py") if p.stem != "__init__"]
+
+
 def _package(tmp_path: Path, files: dict[str, str]) -> Path:
     root = tmp_path / "companion"
     for name, text in files.items():
@@ -120,7 +170,7 @@ def _package(tmp_path: Path, files: dict[str, str]) -> Path:
 @pytest.mark.parametrize(
     ("name", "text", "complaint"),
     [
-        ("engine/match.py", "from companion.ui import root\n", "engine imports"),
+        ("engine/match.py", "from companion.ui.router import root\n", "engine imports"),
         ("engine/match.py", "import flet as ft\n", "engine imports flet"),
         ("engine/match.py", "def f():\n    import tinydb\n", "engine imports tinydb"),
         ("engine/games.py", "from gettext import gettext\n", "engine imports gettext"),
@@ -128,13 +178,13 @@ def _package(tmp_path: Path, files: dict[str, str]) -> Path:
         ("access/sharing.py", "from companion.serving.server import x\n", "imports"),
         ("words/messages.py", "from ..ui import format\n", "words imports"),
         ("serving/server.py", "from companion.cli.main import main\n", "imports"),
-        ("ui/root.py", "from companion import serving\n", "ui imports"),
+        ("ui/router/root.py", "from companion import serving\n", "ui imports"),
     ],
 )
 def test_an_import_against_the_direction_is_named(
     tmp_path: Path, name: str, text: str, complaint: str
 ) -> None:
-    root = _package(tmp_path, {name: text, "ui/state.py": "import flet\n"})
+    root = _package(tmp_path, {name: text, "ui/frame/state.py": "import flet\n"})
     problems = wrong_imports(root)
     assert len(problems) == 1 and complaint in problems[0], problems
     assert problems[0].startswith(f"companion/{name}:")
@@ -146,7 +196,7 @@ def test_imports_down_the_layers_pass(tmp_path: Path) -> None:
         {
             "engine/match.py": "from companion.engine.games import get_game\n",
             "words/messages.py": "from companion.access.sharing import AccessError\n",
-            "ui/state.py": "import flet\nfrom companion.storage import Store\n",
+            "ui/frame/state.py": "import flet\nfrom companion.storage import Store\n",
             "cli/main.py": "from companion.serving.server import serve\n",
         },
     )

@@ -18,7 +18,7 @@ NAME = "Card Table Companion"
 SHORT_NAME = "Card Table"
 DESCRIPTION = "Scores for Crazy Eights, Vändåtta and Uno, kept on this phone."
 THEME_COLOUR = "#2E7D32"
-"""The felt green the app's colour scheme grows from (ui.theme.SEED)."""
+"""The felt green the app's colour scheme grows from (ui.frame.theme.SEED)."""
 BACKGROUND_COLOUR = "#FFFFFF"
 
 _CONFIG_ANCHOR = "<!-- fletAppConfig -->"

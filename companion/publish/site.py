@@ -152,9 +152,9 @@ def entry_module(version: str) -> str:
         "\n"
         f"{files_loaded_signal()}"
         "\n"
-        "from companion.serving.browser import start\n"
+        "from companion.serving.app import start_in_browser\n"
         "\n"
-        f"start(version={version!r})\n"
+        f"start_in_browser(version={version!r})\n"
     )
 
 

@@ -1,7 +1,7 @@
 """The per-session entry Flet calls: the served app's, or the static site's.
 
 This is the one place where the two builds differ: where the store lives and
-which features exist (ui.features); the screens are the same.
+which features exist (ui.settings.features); the screens are the same.
 """
 
 from __future__ import annotations
@@ -38,9 +38,9 @@ def make_main(
         # screens and the Flet controls they use take ~140 ms to load, and the
         # server answers its first request without them (bench/README.md).
         from companion.serving.uploads import upload_name
-        from companion.ui import features
-        from companion.ui.import_file import import_by_upload, import_with_data
-        from companion.ui.root import App
+        from companion.ui.router.root import App
+        from companion.ui.settings import features
+        from companion.ui.settings.import_file import import_by_upload, import_with_data
 
         importer = (
             import_with_data
@@ -60,8 +60,8 @@ def make_device_main(store: Store) -> Callable[[ft.Page], None]:
     """
 
     def main(page: ft.Page) -> None:
-        from companion.ui import features
-        from companion.ui.root import App
+        from companion.ui.router.root import App
+        from companion.ui.settings import features
 
         page.render_views(App, store, ShareGate(False), (), features.on_device())
 
@@ -79,9 +79,9 @@ def make_browser_main(version: str) -> Callable[[ft.Page], Awaitable[None]]:
     async def main(page: ft.Page) -> None:
         from companion.serving import browser, held_messages
         from companion.storage.browser_files import IndexedDBFiles
-        from companion.ui import features
-        from companion.ui.other_tab_screen import OtherTabScreen
-        from companion.ui.root import App
+        from companion.ui.frame.other_tab_screen import OtherTabScreen
+        from companion.ui.router.root import App
+        from companion.ui.settings import features
 
         if not await browser.hold_tab_lock():
             page.render_views(OtherTabScreen, await _languages(page))
@@ -98,6 +98,14 @@ def make_browser_main(version: str) -> Callable[[ft.Page], Awaitable[None]]:
         page.render_views(App, store, ShareGate(False), (), site)
 
     return main
+
+
+def start_in_browser(version: str) -> None:
+    """Run the app in this page's Pyodide (the entry module of the site calls it)."""
+    from companion.serving import flet_quirks
+
+    flet_quirks.apply(served=False)
+    ft.run(make_browser_main(version))
 
 
 async def _languages(page: ft.Page) -> list[str]:

@@ -6,8 +6,6 @@ import asyncio
 import secrets
 from typing import Any
 
-import flet as ft
-
 from companion.serving.tab_claim import TabClaim
 
 TAB_LOCK = "card-table-companion-store"
@@ -91,12 +89,3 @@ async def storage_is_persistent() -> bool | None:
     except Exception:
         # A browser that will not answer leaves it unknown, never the app down.
         return None
-
-
-def start(version: str) -> None:
-    """Run the app in this page's Pyodide (the entry module of the site calls it)."""
-    from companion.serving import flet_quirks
-    from companion.serving.app import make_browser_main
-
-    flet_quirks.apply(served=False)
-    ft.run(make_browser_main(version))

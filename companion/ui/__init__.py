@@ -1,1 +1,1 @@
-"""The Flet screens, their frame, state and formatting. Imports: every layer below."""
+"""The Flet screens: a package per screen or area, the frame, the router."""

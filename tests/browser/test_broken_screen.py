@@ -10,7 +10,7 @@ from conftest import REPO, Server
 from driver import Table
 
 BREAK_THE_RULES_SCREEN = """
-import companion.ui.rules_screen as rules_screen
+import companion.ui.rules.rules_screen as rules_screen
 
 
 def broken(*args, **kwargs):

@@ -11,8 +11,8 @@ from flows import new_match, record_round
 from PIL import Image
 
 from companion.engine.errors import MatchError
-from companion.ui.history import CHART_HEIGHT
-from companion.ui.theme import seat_colour
+from companion.ui.frame.theme import seat_colour
+from companion.ui.scoreboard.history import CHART_HEIGHT
 from companion.words.i18n import get_translator
 from companion.words.messages import error_message
 

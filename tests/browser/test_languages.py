@@ -5,7 +5,7 @@ from __future__ import annotations
 from driver import Table
 from flows import new_match, record_round
 
-from companion.ui.format import language_label
+from companion.ui.frame.format import language_label
 from companion.words.i18n import get_translator
 from companion.words.rules import reminders
 

@@ -13,7 +13,7 @@ from driver import Table
 from playwright.sync_api import expect
 
 from companion.engine.match import Match
-from companion.ui.history import RECENT_ROUNDS
+from companion.ui.scoreboard.history import RECENT_ROUNDS
 
 
 def _brightness(png: bytes) -> float:

@@ -30,7 +30,7 @@ from playwright.sync_api import Error as PlaywrightError
 from companion.engine.match import Match
 from companion.publish.site import Site, build_site
 from companion.storage import Store
-from companion.ui.format import language_label
+from companion.ui.frame.format import language_label
 from companion.words.i18n import get_translator
 from companion.words.rules import reminders
 

@@ -18,7 +18,7 @@ from companion.engine.match import Match
 from companion.storage import Store, StoredMatch
 from companion.storage.records import summary_of
 from companion.storage.stats import GameKey, HeadToHead, StatsBook
-from companion.ui import stats_texts as texts
+from companion.ui.players import stats_texts as texts
 from companion.words.i18n import get_translator
 
 START = datetime(2026, 3, 1, 18, 0, tzinfo=UTC)

@@ -63,7 +63,7 @@ def test_no_compiled_module_bytecode_or_dart_source_ships():
 
 
 def test_our_command_line_and_build_step_stay_on_the_computer():
-    assert own_file_ships("ui/root.py")
+    assert own_file_ships("ui/router/root.py")
     assert own_file_ships("serving/browser.py")
     assert not own_file_ships("cli/main.py")
     assert not own_file_ships("publish/site.py")

@@ -61,7 +61,7 @@ def test_the_archive_vendors_every_browser_package_with_its_metadata(site: Site)
         "msgpack/fallback.py",
         "repath.py",
         "six.py",
-        "companion/ui/root.py",
+        "companion/ui/router/root.py",
         "companion/locales/nb/LC_MESSAGES/companion.mo",
         "companion/locales/es/rules/uno.toml",
     ):
@@ -90,7 +90,7 @@ def test_the_vendored_packages_run_the_app_without_site_packages(
     script = (
         "import sys; sys.path.insert(0, '__pypackages__')\n"
         "from companion.words.i18n import get_translator\n"
-        "import companion.ui.root, companion.serving.app\n"
+        "import companion.ui.router.root, companion.serving.app\n"
         "t = get_translator('nb')\n"
         "print(t.gettext('Settings'), t.number(1234.5))\n"
         # Babel's catalog reader stays unloaded: the catalogs come compiled.
@@ -158,7 +158,7 @@ def test_the_app_tells_the_page_when_to_register_the_worker(site: Site):
     with tarfile.open(fileobj=io.BytesIO(data)) as tar:
         main = tar.extractfile("main.py").read().decode()  # type: ignore[union-attr]
     channel = re.search(r"BroadcastChannel\.new\('([^']+)'\)", main)[1]
-    assert main.index("postMessage") < main.index("start(")
+    assert main.index("postMessage") < main.index("start_in_browser(")
     index = (site.folder / "index.html").read_text("utf-8")
     assert f'const readyChannel = "{channel}";' in index
     script = (site.folder / "service_worker.js").read_text("utf-8")

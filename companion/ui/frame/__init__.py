@@ -1,0 +1,1 @@
+"""The frame all screens share: shell, state, theme, formats. Imports: layers below."""

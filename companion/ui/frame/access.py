@@ -1,0 +1,68 @@
+"""What a joined phone is told about its access: the view-only notice, its role."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.access.sharing import Role
+from companion.ui.frame.shell import (
+    icon_button,
+    navigate,
+    notice,
+    screen,
+    section_title,
+)
+from companion.ui.frame.state import AppState
+from companion.words.i18n import Translator
+
+
+def view_only_screen(
+    state: AppState, route: str, title: str, back: str, back_label: str
+) -> ft.View:
+    """What a viewer sees at a route that would change the table, with a way back."""
+    t = state.t
+    leading = icon_button(
+        icon=ft.Icons.ARROW_BACK, tooltip=back_label, on_click=lambda: navigate(back)
+    )
+    message = ft.Container(
+        padding=ft.Padding.symmetric(vertical=32, horizontal=16),
+        content=notice(
+            ft.Icons.VISIBILITY_OUTLINED,
+            ft.Colors.OUTLINE,
+            t.gettext("View only"),
+            t.gettext(
+                "This phone follows the table but cannot change it. "
+                "The host can let it record."
+            ),
+            back_label,
+            back,
+        ),
+    )
+    return screen(state, route, title, [message], leading=leading)
+
+
+def role_section(t: Translator, state: AppState) -> list[ft.Control]:
+    """A joined phone's own access to the table, shown in its Settings."""
+    role = state.role
+    if role is Role.RECORDER:
+        text = t.gettext(
+            "You joined this table and the host lets you record: you can record "
+            "and edit rounds and start matches."
+        )
+        icon = ft.Icons.EDIT_NOTE
+    elif role is Role.VIEWER:
+        text = t.gettext(
+            "You joined this table as a viewer: every round shows here as soon as "
+            "it is recorded, but only the host and the phones the host allows can "
+            "record."
+        )
+        icon = ft.Icons.VISIBILITY_OUTLINED
+    else:
+        return []
+    return [
+        section_title(t.gettext("This table")),
+        ft.Row(
+            [ft.Icon(icon), ft.Text(text, expand=True)],
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        ),
+    ]

@@ -1,0 +1,1 @@
+"""The Join screen a phone sees before the code. Imports: the frame, below."""

@@ -1,0 +1,81 @@
+"""The Join screen: a phone at a shared table enters the code before it sees a thing."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.access.sharing import AccessError
+from companion.engine.errors import MatchError
+from companion.ui.frame.render_guard import guarded_screen
+from companion.ui.frame.shell import screen
+from companion.ui.frame.state import use_app
+from companion.words.messages import error_message
+
+
+@ft.component
+@guarded_screen
+def JoinScreen() -> ft.View:
+    """The only screen a session that has not joined gets: code, name, Join."""
+    state, t = use_app()
+    # (code, name) in one state: the tap on Join sees both as last typed.
+    form, set_form = ft.use_state(("", ""))
+    refusal, set_refusal = ft.use_state(None)
+
+    def join(_=None) -> None:
+        def submit(typed: tuple[str, str]) -> tuple[str, str]:
+            refused: AccessError | MatchError | None = state.join(*typed)
+            set_refusal(refused)
+            return typed
+
+        set_form(submit)
+
+    message = error_message(t, refusal) if refusal is not None else ""
+    controls: list[ft.Control] = [
+        ft.Container(
+            padding=ft.Padding.only(top=24),
+            alignment=ft.Alignment.CENTER,
+            content=ft.Icon(ft.Icons.GROUPS_OUTLINED, size=56, color=ft.Colors.PRIMARY),
+        ),
+        ft.Text(
+            t.gettext("Join this table"),
+            theme_style=ft.TextThemeStyle.HEADLINE_SMALL,
+            text_align=ft.TextAlign.CENTER,
+        ),
+        ft.Text(
+            t.gettext(
+                "Enter the join code shown on the host's screen, in Settings under "
+                "Share this table."
+            ),
+            text_align=ft.TextAlign.CENTER,
+        ),
+        ft.TextField(
+            label=t.gettext("Join code"),
+            value=form[0],
+            keyboard_type=ft.KeyboardType.NUMBER,
+            text_size=24,
+            on_change=lambda e: set_form(lambda f: (e.control.value, f[1])),
+            on_submit=join,
+        ),
+        ft.TextField(
+            label=t.gettext("Your name"),
+            hint_text=t.gettext("Optional: shown to the host"),
+            value=form[1],
+            max_length=30,
+            on_change=lambda e: set_form(lambda f: (f[0], e.control.value)),
+            on_submit=join,
+        ),
+        ft.Semantics(
+            live_region=True,
+            content=ft.Text(message, color=ft.Colors.ERROR, size=16),
+        )
+        if message
+        else None,
+        ft.FilledButton(
+            t.gettext("Join"),
+            icon=ft.Icons.LOGIN,
+            height=56,
+            on_click=join,
+        ),
+    ]
+    route = ft.context.page.route or "/"
+    return screen(state, route, t.gettext("Card Table Companion"), controls)

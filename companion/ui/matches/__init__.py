@@ -1,0 +1,1 @@
+"""The Matches screen, where the app starts. Imports: the frame, layers below."""

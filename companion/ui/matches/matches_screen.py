@@ -1,0 +1,116 @@
+"""The Matches screen: the match in progress on top, finished matches below."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import flet as ft
+
+from companion.engine.games import Game
+from companion.storage import MatchSummary
+from companion.ui.frame import format as fmt
+from companion.ui.frame.render_guard import guarded_screen
+from companion.ui.frame.shell import empty_state, navigate, screen, section_title
+from companion.ui.frame.state import use_app
+from companion.ui.frame.theme import TARGET
+from companion.words.i18n import Translator
+
+RECENT_FINISHED = 20
+"""Finished matches listed at first: Flet sends every listed control to the
+browser, so a long history is paged rather than drawn whole."""
+
+
+def _match_tile(
+    t: Translator, summary: MatchSummary, own: Mapping[str, Game]
+) -> ft.Control:
+    # A user's game is named by its stored definition (a deleted one: its id).
+    game = fmt.game_name(t, own.get(summary.game_id, summary.game_id))
+    players = t.join(summary.players)
+    if summary.finished is None:
+        subtitle = t.ngettext(
+            "{players} · {n} round played",
+            "{players} · {n} rounds played",
+            summary.round_count,
+        ).format(players=players, n=t.number(summary.round_count))
+        label = t.gettext("Resume {game} with {players}").format(
+            game=game, players=players
+        )
+        icon = ft.Icons.PLAY_CIRCLE_FILL
+    else:
+        date = fmt.when_text(t, summary.finished)
+        subtitle = " · ".join(
+            (date, players, fmt.winners_text(t, list(summary.winners)))
+        )
+        label = t.gettext("Open {game} of {date}").format(
+            game=game,
+            date=fmt.when_text(t, summary.finished),
+        )
+        icon = ft.Icons.EMOJI_EVENTS_OUTLINED
+    return ft.Card(
+        content=ft.Semantics(
+            label=label,
+            button=True,
+            on_tap=lambda: navigate(f"/match/{summary.id}"),
+            content=ft.ListTile(
+                leading=ft.Icon(icon),
+                title=ft.Text(game),
+                subtitle=ft.Text(subtitle),
+                min_height=64,
+                on_click=lambda: navigate(f"/match/{summary.id}"),
+            ),
+        )
+    )
+
+
+@ft.component
+@guarded_screen
+def MatchesScreen() -> ft.View:
+    """Lists matches; one tap resumes the one in progress."""
+    state, t = use_app()
+    listed, set_listed = ft.use_state(RECENT_FINISHED)
+    summaries = state.store.list_matches()
+    own = {game.id: game for game in state.store.own_games()}
+    running = [s for s in summaries if s.finished is None]
+    finished = [s for s in summaries if s.finished is not None]
+    new_button = ft.FilledButton(
+        t.gettext("New match"),
+        icon=ft.Icons.ADD,
+        height=56,
+        on_click=lambda: navigate("/new"),
+    )
+    controls: list[ft.Control | None] = []
+    if not summaries:
+        controls.append(
+            empty_state(
+                ft.Icons.STYLE_OUTLINED,
+                t.gettext(
+                    "No matches yet. Start one, and the scores of every round "
+                    "will be kept here."
+                )
+                if state.can_change
+                else t.gettext(
+                    "No matches yet. They show here as soon as the host starts one."
+                ),
+            )
+        )
+    if running:
+        controls.append(section_title(t.gettext("In progress")))
+        controls.extend(_match_tile(t, s, own) for s in running)
+    if state.can_change:
+        controls.append(ft.Row([new_button], alignment=ft.MainAxisAlignment.CENTER))
+    if finished:
+        controls.append(section_title(t.gettext("Finished")))
+        controls.extend(_match_tile(t, s, own) for s in finished[:listed])
+        more = min(len(finished) - listed, 5 * RECENT_FINISHED)
+        if more > 0:
+            controls.append(
+                ft.TextButton(
+                    t.ngettext(
+                        "Show {n} older match", "Show {n} older matches", more
+                    ).format(n=t.number(more)),
+                    icon=ft.Icons.EXPAND_MORE,
+                    height=TARGET,
+                    on_click=lambda: set_listed(listed + more),
+                )
+            )
+    return screen(state, "/", t.gettext("Matches"), controls, nav=0)

@@ -1,0 +1,1 @@
+"""Players and a player's page, stats texts, records. Imports: frame, below."""

@@ -1,0 +1,129 @@
+"""A player's page: figures per game, final totals over time, head to head."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import flet as ft
+
+from companion.engine.games import Game
+from companion.storage.stats import PlayerGameStats, Result
+from companion.ui.frame.chart_axis import axis_step
+from companion.ui.frame.render_guard import guarded_screen
+from companion.ui.frame.shell import icon_button, navigate, screen, section_title
+from companion.ui.frame.state import AppState, use_app
+from companion.ui.frame.theme import seat_colour
+from companion.ui.players import stats_texts as texts
+from companion.words.i18n import Translator
+
+CHART_MATCHES = 30
+"""The latest matches the chart draws: more would not fit a phone's width."""
+
+
+def _figures_table(t: Translator, stats: PlayerGameStats) -> ft.Control:
+    return ft.Column(
+        [
+            ft.Row(
+                [
+                    ft.Text(what, expand=True),
+                    ft.Text(figure, weight=ft.FontWeight.W_600),
+                ]
+            )
+            for what, figure in texts.figure_rows(t, stats)
+        ],
+        spacing=6,
+    )
+
+
+def _chart(
+    t: Translator, player: str, game: str, matches: int, shown: list[Result]
+) -> ft.Control:
+    """The final total of the latest matches; `matches` counts all of them."""
+    # Imported on the first chart drawn, as in history.py: flet_charts is heavy.
+    import flet_charts as fch
+
+    first = matches - len(shown) + 1
+    totals = [r.total for r in shown]
+    low, high = min(0, *totals), max(1, *totals)
+    points = [fch.LineChartDataPoint(first + n, r.total) for n, r in enumerate(shown)]
+    chart = fch.LineChart(
+        data_series=[
+            fch.LineChartData(
+                points=points, color=seat_colour(0), stroke_width=3, point=True
+            )
+        ],
+        min_x=first,
+        max_x=max(first + 1, first + len(shown) - 1),
+        min_y=low,
+        max_y=high,
+        height=180,
+        interactive=False,
+        left_axis=fch.ChartAxis(label_size=44),
+        bottom_axis=fch.ChartAxis(
+            labels=[
+                fch.ChartAxisLabel(value=first + n, label=t.number(first + n))
+                for n in range(0, len(shown), axis_step(len(shown)))
+            ],
+            label_size=28,
+        ),
+    )
+    return ft.Semantics(
+        label=t.gettext(
+            "Chart of {player}'s final totals in {game}, match by match"
+        ).format(player=player, game=game),
+        content=ft.Column(
+            [ft.Text(t.gettext("Final total, match by match")), chart], spacing=4
+        ),
+    )
+
+
+def game_card(
+    t: Translator, state: AppState, stats: PlayerGameStats, own: Mapping[str, Game]
+) -> ft.Control:
+    """One game's card: the figures, the chart, head to head (bench/stats_render.py
+    times it)."""
+    player = stats.player
+    game = texts.game_label(t, stats.key, own)
+    results = state.store.results(player, stats.key, CHART_MATCHES)
+    rivals = state.store.head_to_head(player, stats.key)
+    parts: list[ft.Control] = [
+        section_title(game),
+        _figures_table(t, stats),
+        _chart(t, player, game, stats.matches, results),
+    ]
+    if rivals:
+        parts.append(ft.Text(t.gettext("Head to head"), weight=ft.FontWeight.W_600))
+        parts.extend(
+            ft.Text(texts.head_to_head_line(t, player, rival)) for rival in rivals
+        )
+    return ft.Card(
+        content=ft.Container(padding=16, content=ft.Column(parts, spacing=10))
+    )
+
+
+@ft.component
+@guarded_screen
+def PlayerScreen() -> ft.View:
+    """One player's figures per game, never mixed across games."""
+    state, t = use_app()
+    name = texts.player_from_route(ft.use_route_params().get("name", ""))
+    back = icon_button(
+        icon=ft.Icons.ARROW_BACK,
+        tooltip=t.gettext("Back to players"),
+        on_click=lambda: navigate("/players"),
+    )
+    games = state.store.player_games(name)
+    own = {game.id: game for game in state.store.own_games()}
+    controls: list[ft.Control | None] = [game_card(t, state, s, own) for s in games]
+    if not games:
+        controls.append(
+            ft.Text(t.gettext("{name} has not finished a match yet.").format(name=name))
+        )
+    return screen(
+        state,
+        texts.player_route(name),
+        name,
+        controls,
+        nav=2,
+        leading=back,
+    )

@@ -1,0 +1,173 @@
+"""Players: the roster with each player's wins per game, the records; rename, hide."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+import flet as ft
+
+from companion.engine.games import Game
+from companion.storage.stats import PlayerGameStats
+from companion.ui.frame.render_guard import guarded_screen
+from companion.ui.frame.shell import (
+    empty_state,
+    icon_button,
+    navigate,
+    screen,
+    section_title,
+)
+from companion.ui.frame.state import AppState, use_app
+from companion.ui.frame.theme import TARGET
+from companion.ui.players.records_section import records_section
+from companion.ui.players.stats_texts import headline, player_route
+from companion.words.i18n import Translator
+
+
+def _headlines(
+    t: Translator, stats: list[PlayerGameStats], own: Mapping[str, Game]
+) -> str:
+    if not stats:
+        return t.gettext("No finished match yet")
+    return "\n".join(headline(t, s, own) for s in stats)
+
+
+def _row(
+    t: Translator,
+    state: AppState,
+    name: str,
+    hidden: bool,
+    stats: list[PlayerGameStats],
+    own: Mapping[str, Game],
+    editing: bool,
+    set_editing: Callable[[str | None], None],
+    draft: str,
+    set_draft: Callable[[str | Callable[[str], str]], None],
+) -> ft.Control:
+    def rename(_=None) -> None:
+        def commit(typed: str) -> str:
+            if state.rename_player(name, typed):
+                set_editing(None)
+            return typed
+
+        # An updater sees the newest text even when this tap arrives before the
+        # screen re-rendered with the last keystroke.
+        set_draft(commit)
+
+    def toggle_hidden() -> None:
+        state.hide_player(name, not hidden)
+
+    if editing:
+        return ft.Card(
+            content=ft.Container(
+                padding=8,
+                content=ft.Row(
+                    [
+                        ft.TextField(
+                            label=t.gettext("New name for {name}").format(name=name),
+                            value=draft,
+                            autofocus=True,
+                            expand=True,
+                            on_change=lambda e: set_draft(e.control.value),
+                            on_submit=rename,
+                        ),
+                        icon_button(
+                            icon=ft.Icons.CHECK,
+                            tooltip=t.gettext("Save name"),
+                            on_click=rename,
+                        ),
+                        icon_button(
+                            icon=ft.Icons.CLOSE,
+                            tooltip=t.gettext("Cancel"),
+                            on_click=lambda: set_editing(None),
+                        ),
+                    ]
+                ),
+            )
+        )
+
+    def open_page() -> None:
+        navigate(player_route(name))
+
+    return ft.Card(
+        content=ft.ListTile(
+            title=ft.Semantics(
+                label=t.gettext("Stats of {name}").format(name=name),
+                button=True,
+                exclude_semantics=True,
+                on_tap=open_page,
+                # The whole width of the title, TARGET tall: a target to hit.
+                content=ft.Container(
+                    height=TARGET,
+                    alignment=ft.Alignment.CENTER_LEFT,
+                    content=ft.Text(name, weight=ft.FontWeight.W_600),
+                ),
+            ),
+            subtitle=ft.Text(_headlines(t, stats, own)),
+            min_height=64,
+            on_click=open_page,
+            trailing=None
+            if not state.is_host
+            else ft.Row(
+                [
+                    icon_button(
+                        icon=ft.Icons.EDIT_OUTLINED,
+                        tooltip=t.gettext("Rename {name}").format(name=name),
+                        on_click=lambda: (set_draft(name), set_editing(name)),
+                    ),
+                    icon_button(
+                        icon=ft.Icons.VISIBILITY if hidden else ft.Icons.VISIBILITY_OFF,
+                        tooltip=(
+                            t.gettext("Show {name} again")
+                            if hidden
+                            else t.gettext("Hide {name}")
+                        ).format(name=name),
+                        on_click=toggle_hidden,
+                    ),
+                ],
+                tight=True,
+                spacing=0,
+            ),
+        )
+    )
+
+
+@ft.component
+@guarded_screen
+def PlayersScreen() -> ft.View:
+    """The roster; hidden players are listed apart and can come back."""
+    state, t = use_app()
+    editing, set_editing = ft.use_state(None)
+    draft, set_draft = ft.use_state("")
+    roster = state.store.players()
+    shown = [p for p in roster if not p.hidden]
+    hidden = [p for p in roster if p.hidden]
+    own = {game.id: game for game in state.store.own_games()}
+
+    def row(record) -> ft.Control:
+        return _row(
+            t,
+            state,
+            record.name,
+            record.hidden,
+            state.store.player_games(record.name),
+            own,
+            editing == record.name,
+            set_editing,
+            draft,
+            set_draft,
+        )
+
+    controls: list[ft.Control | None] = []
+    if not roster:
+        controls.append(
+            empty_state(
+                ft.Icons.PEOPLE_OUTLINE,
+                t.gettext("No players yet. They are added when you start a match."),
+            )
+        )
+    controls.extend(row(p) for p in shown)
+    if hidden:
+        controls.append(section_title(t.gettext("Hidden players")))
+        controls.extend(row(p) for p in hidden)
+    controls.extend(records_section(t, state.store.records(), own))
+    return screen(state, "/players", t.gettext("Players"), controls, nav=2)

@@ -1,0 +1,1 @@
+"""Recording a round: the screen, its draft, the keypad. Imports: frame, below."""

@@ -1,0 +1,185 @@
+"""The root component: routes, the session state, live updates between sessions."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import flet as ft
+
+from companion.access.sharing import ShareGate
+from companion.storage import Store
+from companion.ui.frame.not_found_screen import NotFound
+from companion.ui.frame.state import AppState, StateContext
+from companion.ui.frame.theme import THEME_MODES, theme
+from companion.ui.join.join_screen import JoinScreen
+from companion.ui.matches.matches_screen import MatchesScreen
+from companion.ui.router.match_view import MatchOutlet
+from companion.ui.settings.features import Features, FeaturesContext
+from companion.words.i18n import negotiate
+
+MATCH_TOPIC = "match-saved"
+"""Pubsub topic: a match was saved (its id), or the players or an import ("")."""
+
+ACCESS_TOPIC = "share-changed"
+"""Pubsub topic: someone joined or left, a new code, a phone may record (or not)."""
+
+
+@dataclass(frozen=True)
+class ShownFirst:
+    """A route's screen whose module is imported when the screen is first shown.
+
+    The static site's start imports what it needs in the phone's browser, where
+    the screens behind the Matches screen would cost ~0.1-0.3 s more of it
+    (bench/README.md); the Router calls a route's component as it renders.
+    """
+
+    module: str
+    name: str
+
+    def screen(self) -> Callable[[], ft.Control]:
+        """The screen's component, its module imported now if it was not yet."""
+        return getattr(
+            importlib.import_module(f"companion.ui.{self.module}"), self.name
+        )
+
+    def __call__(self) -> ft.Control:
+        return self.screen()()
+
+
+ROUTES = [
+    ft.Route(index=True, component=MatchesScreen),
+    ft.Route(
+        path="new/:source?",
+        component=ShownFirst("new_match.new_match_screen", "NewMatchScreen"),
+    ),
+    ft.Route(
+        path="games/:id",
+        component=ShownFirst("new_match.own_game_screen", "OwnGameScreen"),
+    ),
+    # One View for a match, its scoreboard or its record screen in it: Flet's web
+    # client holds back any return to a View below for ~350 ms, so Save swaps the
+    # content of the View instead (bench/README.md, "The floors in Flet itself").
+    ft.Route(
+        path="match/:id",
+        component=MatchOutlet,
+        outlet=True,
+        children=[
+            ft.Route(
+                index=True,
+                component=ShownFirst(
+                    "scoreboard.scoreboard_screen", "ScoreboardScreen"
+                ),
+            ),
+            ft.Route(
+                path="round/:number?",
+                component=ShownFirst("record.record_screen", "RecordScreen"),
+            ),
+        ],
+    ),
+    ft.Route(
+        path="rules/:game?", component=ShownFirst("rules.rules_screen", "RulesScreen")
+    ),
+    ft.Route(
+        path="players", component=ShownFirst("players.players_screen", "PlayersScreen")
+    ),
+    ft.Route(
+        path="players/:name",
+        component=ShownFirst("players.player_screen", "PlayerScreen"),
+    ),
+    ft.Route(
+        path="settings",
+        component=ShownFirst("settings.settings_screen", "SettingsScreen"),
+    ),
+]
+
+
+async def _browser_languages(page: ft.Page) -> list[str]:
+    info = await page.get_device_info()
+    languages = list(getattr(info, "languages", None) or [])
+    first = getattr(info, "language", None)
+    return languages or ([first] if first else [])
+
+
+@ft.component
+def App(
+    store: Store,
+    gate: ShareGate,
+    links: tuple[str, ...] = (),
+    features: Features | None = None,
+) -> list[ft.View]:
+    """One browser session: its state, kept live with the other sessions.
+
+    A session that has not joined a shared table gets the Join screen and
+    nothing else: no route is rendered, so no data reaches its browser.
+    `features` are the build's own parts (the served app's when None).
+    """
+    page = ft.context.page
+    state, _ = ft.use_state(
+        lambda: AppState.load(
+            store,
+            gate,
+            session_id=page.session.id,
+            client_ip=page.client_ip,
+            links=tuple(links),
+        )
+    )
+
+    def connect() -> None:
+        def on_changed(_topic: str, _message: str) -> None:
+            async def refresh() -> None:
+                state.changed()
+
+            # A session whose browser went away (for now) has no connection;
+            # it catches up in on_connect when the browser comes back.
+            if page.session.connection is None:
+                return
+            # run_task binds this session's page, so the re-render lands here.
+            page.run_task(refresh)
+
+        def on_connect(_: ft.Event) -> None:
+            # The browser came back (a reload): drop a stale undo snackbar and
+            # show what other sessions saved meanwhile.
+            page.pop_dialog()
+            state.set_away(False)
+            state.changed()
+
+        page.on_connect = on_connect
+        # A reload comes straight back; a closed tab stays away until Flet ends it.
+        page.on_disconnect = lambda _: state.set_away(True)
+        # Flet closes a session an hour after its browser left for good (a
+        # reload keeps it): only then does the guest leave the host's list.
+        page.on_close = lambda _: state.leave()
+
+        page.pubsub.subscribe_topic(MATCH_TOPIC, on_changed)
+        page.pubsub.subscribe_topic(ACCESS_TOPIC, on_changed)
+        state.tell_others_with(
+            lambda match_id: page.pubsub.send_others_on_topic(MATCH_TOPIC, match_id)
+        )
+        # Every session, this one too, re-reads its role.
+        state.tell_access_changes_with(
+            lambda: page.pubsub.send_all_on_topic(ACCESS_TOPIC, "")
+        )
+        if not state.language_chosen:
+
+            async def detect() -> None:
+                state.lang = negotiate(await _browser_languages(page))
+
+            page.run_task(detect)
+
+    ft.use_effect(connect, dependencies=[], cleanup=page.pubsub.unsubscribe_all)
+    t = state.t
+    page.title = t.gettext("Card Table Companion")
+    page.theme_mode = THEME_MODES[state.theme]
+    page.theme = theme()
+    page.dark_theme = theme()
+
+    def views() -> list[ft.View]:
+        if not state.role.can_see:
+            return StateContext(state, lambda: [JoinScreen()])
+        return StateContext(
+            state, lambda: ft.Router(ROUTES, NotFound, manage_views=True)
+        )
+
+    return FeaturesContext(features, views)

@@ -1,0 +1,1 @@
+"""The Rules screen: reminders and their search. Imports: the frame, below."""

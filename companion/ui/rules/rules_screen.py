@@ -1,0 +1,127 @@
+"""Rules: the reminders of the game at hand (or any game), and a search across them."""
+
+from __future__ import annotations
+
+import flet as ft
+
+from companion.engine.games import GAMES, Game, get_card_set
+from companion.ui.frame import format as fmt
+from companion.ui.frame.render_guard import guarded_screen
+from companion.ui.frame.shell import choices, navigate, screen, section_title
+from companion.ui.frame.state import AppState, use_app
+from companion.words.i18n import Translator
+from companion.words.rules import (
+    Reminder,
+    match_reminders,
+    own_game_reminders,
+    reminders,
+    search_reminders,
+)
+
+
+def _reminder_tile(
+    reminder: Reminder, expanded: bool, note: str | None = None
+) -> ft.Control:
+    return ft.Card(
+        content=ft.ExpansionTile(
+            title=ft.Text(reminder.title, weight=ft.FontWeight.W_600),
+            subtitle=ft.Text(note) if note else None,
+            expanded=expanded,
+            min_tile_height=56,
+            controls_padding=ft.Padding.symmetric(horizontal=16, vertical=8),
+            expanded_cross_axis_alignment=ft.CrossAxisAlignment.START,
+            controls=[
+                ft.Markdown(
+                    reminder.body,
+                    extension_set=ft.MarkdownExtensionSet.GITHUB_WEB,
+                )
+            ],
+        )
+    )
+
+
+def _current_game(state: AppState) -> tuple[str, str | None]:
+    """The game of the newest match in progress (and its id), else the last played."""
+    for summary in state.store.list_matches():
+        if summary.finished is None:
+            return summary.game_id, summary.id
+    last = state.store.settings().get("last_game")
+    return (last if last in GAMES else "crazy-eights"), None
+
+
+def _game_picker(t: Translator, game_id: str, own: list[Game]) -> ft.Control:
+    return choices(
+        [(g, fmt.game_name(t, g)) for g in GAMES]
+        + [(g.id, fmt.game_name(t, g)) for g in own],
+        game_id,
+        lambda g: navigate(f"/rules/{g}"),
+    )
+
+
+@ft.component
+@guarded_screen
+def RulesScreen() -> ft.View:
+    """Shows one game's reminders, or the hits of a search over all games."""
+    state, t = use_app()
+    asked = ft.use_route_params().get("game")
+    query, set_query = ft.use_state("")
+    chosen_cards, set_cards = ft.use_state(None)
+    game_id, match_id = _current_game(state)
+    own_games = state.store.own_games()
+    if asked in GAMES or asked in {g.id for g in own_games}:
+        game_id, match_id = asked, (match_id if asked == game_id else None)
+    match = state.load_match(match_id) if match_id else None
+    search = ft.TextField(
+        label=t.gettext("Search the rules"),
+        prefix_icon=ft.Icons.SEARCH,
+        value=query,
+        on_change=lambda e: set_query(e.control.value),
+    )
+    controls: list[ft.Control | None] = [search]
+    if query.strip():
+        hits = search_reminders(query, state.lang)
+        if not hits:
+            controls.append(ft.Text(t.gettext("Nothing in the rules matches that.")))
+        controls.extend(
+            _reminder_tile(hit.reminder, True, fmt.game_name(t, hit.game_id))
+            for hit in hits[:12]
+        )
+    else:
+        if match is not None and match.game_id != game_id:
+            match = None
+        # A match keeps the definition it is played by; else the stored one.
+        stored = {g.id: g for g in own_games}
+        game = match.game if match is not None else GAMES.get(game_id)
+        game = game or stored.get(game_id)
+        if game is None:
+            game_id, game = "crazy-eights", GAMES["crazy-eights"]
+        own = match.settings.card_set if match is not None else game.card_sets[0]
+        card_set = chosen_cards if chosen_cards in game.card_sets else own
+        if match is not None and card_set != own:
+            match = None
+        if match is not None:
+            cards = match_reminders(match, state.lang)
+        elif game_id in GAMES:
+            cards = reminders(game_id, state.lang, cards=get_card_set(card_set))
+        else:
+            cards = own_game_reminders(game, state.lang)
+        controls.append(_game_picker(t, game_id, own_games))
+        if len(game.card_sets) > 1:
+            controls.append(
+                choices(
+                    [
+                        (c, fmt.card_set_label(t, get_card_set(c)))
+                        for c in game.card_sets
+                    ],
+                    card_set,
+                    set_cards,
+                )
+            )
+        if match is not None:
+            controls.append(ft.Text(t.gettext("With the house rules of your match.")))
+        controls.append(section_title(fmt.game_name(t, game)))
+        controls.extend(
+            _reminder_tile(card, index == 0) for index, card in enumerate(cards)
+        )
+    route = f"/rules/{asked}" if asked else "/rules"
+    return screen(state, route, t.gettext("Rules"), controls, nav=1)

@@ -1,0 +1,1 @@
+"""A match's scoreboard: standings, history, sharing. Imports: frame, below."""

@@ -1,0 +1,317 @@
+"""The scoreboard's round history (expandable, editable) and running-totals chart."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable
+
+import flet as ft
+
+from companion.engine.games import EndKind
+from companion.engine.match import Match
+from companion.storage import StoreError
+from companion.ui.frame import format as fmt
+from companion.ui.frame.chart_axis import axis_step
+from companion.ui.frame.render_guard import guarded_part
+from companion.ui.frame.shell import labelled
+from companion.ui.frame.theme import TARGET, seat_colour
+from companion.words.i18n import Translator
+
+
+def _round_actions(
+    t: Translator,
+    index: int,
+    on_edit: Callable[[int], None],
+    on_delete: Callable[[int], None],
+) -> ft.Control:
+    """Edit and Delete for one round (left out for a phone that may only watch)."""
+    number = index + 1
+    edit_label = t.gettext("Edit round {number}").format(number=number)
+    delete_label = t.gettext("Delete round {number}").format(number=number)
+    return ft.Row(
+        [
+            labelled(
+                edit_label,
+                ft.OutlinedButton(
+                    t.gettext("Edit"),
+                    icon=ft.Icons.EDIT_OUTLINED,
+                    height=TARGET,
+                    on_click=lambda: on_edit(index),
+                ),
+                lambda: on_edit(index),
+            ),
+            labelled(
+                delete_label,
+                ft.OutlinedButton(
+                    t.gettext("Delete"),
+                    icon=ft.Icons.DELETE_OUTLINE,
+                    height=TARGET,
+                    on_click=lambda: on_delete(index),
+                ),
+                lambda: on_delete(index),
+            ),
+        ],
+        alignment=ft.MainAxisAlignment.END,
+    )
+
+
+@ft.component
+@guarded_part
+def RoundTile(
+    t: Translator,
+    match: Match,
+    index: int,
+    points_by: dict[str, int],
+    on_edit: Callable[[int], None] | None,
+    on_delete: Callable[[int], None] | None,
+) -> ft.Control:
+    """One round in the history; opened, the cards each player held.
+
+    A round never opened sends nothing of what is inside it: a Save then draws
+    a dozen titles, not a dozen rounds' worth of cards (bench/README.md). Once
+    opened its lines stay, so that closing it slides them away.
+    """
+    opened, set_opened = ft.use_state(False)
+    filled, set_filled = ft.use_state(False)
+    played = match.rounds[index]
+    lines: list[ft.Control] = []
+    cards = fmt.card_set(match)
+    for player in match.players if filled else ():
+        entry = played.entry(player)
+        if entry is not None:
+            held = fmt.hand_text(t, entry, cards)
+        elif played.places:
+            held = fmt.place_text(t, played, player)
+        else:
+            held = fmt.went_out_text(t, played)
+        lines.append(
+            ft.Row(
+                [
+                    ft.Text(player, weight=ft.FontWeight.W_600, width=110),
+                    ft.Text(held, expand=True),
+                    ft.Text(fmt.signed(t, points_by[player])),
+                ]
+            )
+        )
+    if filled and on_edit is not None and on_delete is not None:
+        lines.append(_round_actions(t, index, on_edit, on_delete))
+
+    def toggle(e: ft.Event[ft.ExpansionTile]) -> None:
+        set_opened(e.data is True)
+        if e.data is True:
+            set_filled(True)
+
+    outcome = (
+        fmt.places_text(t, match, played)
+        if played.places
+        else fmt.went_out_text(t, played)
+    )
+    return ft.ExpansionTile(
+        title=ft.Text(f"{fmt.round_title(t, index + 1)} · {outcome}"),
+        subtitle=ft.Text(fmt.round_points_line(t, match, points_by)),
+        controls=lines,
+        expanded=opened,
+        on_change=toggle,
+        controls_padding=ft.Padding.symmetric(horizontal=16, vertical=8),
+        min_tile_height=56,
+    )
+
+
+RECENT_ROUNDS = 6
+"""Rounds listed before "Show all": about four fit under a phone's standings, and
+every round listed is built, sent and drawn again on each Save (bench/README.md)."""
+
+
+def round_history(
+    t: Translator,
+    match: Match,
+    on_edit: Callable[[int], None] | None,
+    on_delete: Callable[[int], None] | None,
+    show_all: bool,
+    on_show_all: Callable[[], None],
+) -> ft.Control:
+    """The rounds, newest first; each opens to the cards each player held.
+
+    Without `on_edit` and `on_delete` (a phone that may only watch) a round
+    offers no Edit or Delete.
+    """
+    if not match.rounds:
+        return ft.Text(t.gettext("No rounds yet."), italic=True)
+    per_round = match.round_points()
+    count = len(match.rounds)
+    shown = range(count) if show_all else range(max(0, count - RECENT_ROUNDS), count)
+    tiles: list[ft.Control] = [
+        # Keyed by number and content: a tile stays open while it shows the same
+        # round, and the round that takes a deleted one's number starts closed.
+        RoundTile(
+            t,
+            match,
+            index,
+            per_round[index],
+            on_edit,
+            on_delete,
+            key=f"round-{index + 1}-{hash(match.rounds[index]):x}",
+        )
+        for index in reversed(shown)
+    ]
+    if len(shown) < count:
+        tiles.append(
+            ft.TextButton(
+                t.ngettext("Show all {n} round", "Show all {n} rounds", count).format(
+                    n=t.number(count)
+                ),
+                icon=ft.Icons.EXPAND_MORE,
+                height=TARGET,
+                on_click=on_show_all,
+            )
+        )
+    return ft.Card(content=ft.Column(tiles, spacing=0))
+
+
+def _grid_step(top: int) -> int:
+    """A round step for the chart's grid: at most about six lines."""
+    for step in (5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000):
+        if top / step <= 6:
+            return step
+    return 10_000
+
+
+MOST_CHART_POINTS = 20
+"""Points per line: one every ~17 px across a phone's chart. Each is a control to
+build, send and draw: 50 made a Save on a 200-round match ~70 ms slower in the
+static app (bench/README.md)."""
+
+
+def plotted_rounds(count: int, most: int = MOST_CHART_POINTS) -> list[int]:
+    """Which rounds (1-based) the chart draws: every step-th, and always the last.
+
+    Counted from the first round, so that a new round moves only the last point:
+    the lines keep their shape, and a save sends the chart's change, not all of it.
+    """
+    step = max(1, -(-count // most))
+    return [*range(step, count, step), count]
+
+
+def totals_chart(
+    t: Translator, match: Match, durable: Callable[[], Awaitable[None]]
+) -> ft.Control | None:
+    """The running totals chart, or None before the first round.
+
+    `durable` returns once the last save is kept (Store.durable): the chart
+    waits for it.
+    """
+    return MemoTotalsChart(t, match, durable) if match.rounds else None
+
+
+CHART_HEIGHT = 220
+"""The chart's height, and its stand-in's while the scoreboard is first drawn."""
+
+
+@ft.component
+@guarded_part
+def TotalsChart(
+    t: Translator, match: Match, durable: Callable[[], Awaitable[None]]
+) -> ft.Control:
+    """The running total of each player after every round, one line per seat.
+
+    A scoreboard just opened (after Save, too) shows a blank of the chart's size
+    first and the chart and its legend in a message of its own: the standings,
+    which the players look at, reach the screen without waiting for ~110
+    controls to be built, sent and drawn (bench/README.md). Drawn again later
+    (another session's save), the chart changes in place.
+    """
+    drawn, set_drawn = ft.use_state(False)
+
+    async def draw_after_the_standings() -> None:
+        # In the browser the app runs on the one thread that also finishes the
+        # save's sync to IndexedDB, which the standings wait for: building the
+        # chart before that would hold both up.
+        with contextlib.suppress(StoreError):
+            await durable()
+        # One turn of the event loop: the standings' message goes out first.
+        await asyncio.sleep(0)
+        set_drawn(True)
+
+    ft.use_effect(draw_after_the_standings, dependencies=[])
+    content = (
+        ft.Column([_line_chart(t, match), _legend(match)])
+        if drawn
+        else ft.Container(height=CHART_HEIGHT)
+    )
+    return ft.Semantics(
+        label=t.gettext("Chart of the running totals after each round"),
+        content=content,
+    )
+
+
+def _legend(match: Match) -> ft.Control:
+    """Each player's name beside the colour of their line."""
+    return ft.Row(
+        spacing=16,
+        controls=[
+            ft.Row(
+                [
+                    ft.Container(width=14, height=14, bgcolor=seat_colour(seat)),
+                    ft.Text(player),
+                ],
+                spacing=4,
+                tight=True,
+            )
+            for seat, player in enumerate(match.players)
+        ],
+        wrap=True,
+    )
+
+
+def _line_chart(t: Translator, match: Match) -> ft.Control:
+    """The lines of the running totals, every plotted round a point."""
+    # Imported on the first chart drawn, not at start-up: flet_charts brings
+    # every chart type (and the matplotlib and plotly wrappers) with it.
+    import flet_charts as fch
+
+    series = match.running_totals()
+    top = max(max(totals.values()) for totals in series)
+    end = match.settings.end
+    if end.kind is EndKind.LIMIT:
+        top = max(top, end.value)
+    step = _grid_step(top)
+    ceiling = max(step, -(-top // step) * step)
+    lines = [
+        fch.LineChartData(
+            points=[fch.LineChartDataPoint(0, 0)]
+            + [
+                fch.LineChartDataPoint(n, series[n - 1][player])
+                for n in plotted_rounds(len(series))
+            ],
+            color=seat_colour(seat),
+            stroke_width=3,
+            point=True,
+        )
+        for seat, player in enumerate(match.players)
+    ]
+    return fch.LineChart(
+        data_series=lines,
+        min_x=0,
+        max_x=max(1, len(series)),
+        min_y=0,
+        max_y=ceiling,
+        height=CHART_HEIGHT,
+        interactive=False,
+        horizontal_grid_lines=fch.ChartGridLines(
+            interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1
+        ),
+        left_axis=fch.ChartAxis(label_size=44, label_spacing=step),
+        bottom_axis=fch.ChartAxis(
+            labels=[
+                fch.ChartAxisLabel(value=i, label=t.number(i))
+                for i in range(0, len(series) + 1, axis_step(len(series)))
+            ],
+            label_size=28,
+        ),
+    )
+
+
+MemoTotalsChart = ft.memo(TotalsChart)
+"""TotalsChart drawn again only for another match or language: a render that
+leaves the match as it was (another session's save, Show all) skips the chart."""

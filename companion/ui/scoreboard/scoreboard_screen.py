@@ -1,0 +1,239 @@
+"""The Scoreboard: standings, who deals, Record round, history, chart, end of match."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+import flet as ft
+
+from companion.engine.match import Match
+from companion.ui.frame import format as fmt
+from companion.ui.frame.render_guard import guarded_screen
+from companion.ui.frame.saved_notice import show_undo, snack
+from companion.ui.frame.shell import (
+    icon_button,
+    navigate,
+    rules_action,
+    screen,
+    section_title,
+)
+from companion.ui.frame.state import use_app
+from companion.ui.frame.theme import seat_colour
+from companion.ui.scoreboard.history import round_history, totals_chart
+from companion.ui.scoreboard.share_standings import share_button, share_handler
+from companion.words.i18n import Translator
+
+
+def _standings(t: Translator, match: Match) -> ft.Control:
+    last = match.round_points()[-1] if match.rounds else None
+    rows: list[ft.Control] = []
+    for standing in match.ranking():
+        seat = match.players.index(standing.player)
+        change = fmt.signed(t, last[standing.player]) if last else ""
+        distance = fmt.distance_text(t, match, standing.player)
+        details = [d for d in (change, distance) if d]
+        rows.append(
+            ft.Semantics(
+                label=fmt.standing_label(t, standing),
+                container=True,
+                exclude_semantics=True,
+                content=ft.Container(
+                    padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+                    content=ft.Row(
+                        [
+                            ft.Text(f"{standing.rank}.", width=28, size=18),
+                            ft.Container(
+                                width=12,
+                                height=36,
+                                bgcolor=seat_colour(seat),
+                                border_radius=6,
+                            ),
+                            ft.Column(
+                                [
+                                    ft.Text(
+                                        standing.player,
+                                        size=18,
+                                        weight=ft.FontWeight.W_600,
+                                    ),
+                                    ft.Text(
+                                        " · ".join(details),
+                                        size=13,
+                                        color=ft.Colors.ON_SURFACE_VARIANT,
+                                    ),
+                                ],
+                                spacing=0,
+                                expand=True,
+                            ),
+                            ft.Text(
+                                t.number(standing.total),
+                                size=28,
+                                weight=ft.FontWeight.BOLD,
+                            ),
+                        ]
+                    ),
+                ),
+            )
+        )
+    return ft.Card(content=ft.Column(rows, spacing=0))
+
+
+def _header(t: Translator, match: Match) -> ft.Control:
+    lines = [fmt.progress_text(t, match), fmt.end_text(t, match)]
+    if not match.is_over:
+        lines.append(fmt.dealer_text(t, match))
+    return ft.Column(
+        [ft.Text(lines[0], theme_style=ft.TextThemeStyle.TITLE_LARGE)]
+        + [ft.Text(line) for line in lines[1:]],
+        spacing=2,
+    )
+
+
+def _finished(
+    t: Translator,
+    match_id: str,
+    match: Match,
+    can_change: bool,
+    share: Callable[[], Awaitable[None]],
+) -> ft.Control:
+    return ft.Container(
+        bgcolor=ft.Colors.PRIMARY_CONTAINER,
+        border_radius=16,
+        padding=16,
+        content=ft.Column(
+            [
+                ft.Row(
+                    [
+                        ft.Icon(
+                            ft.Icons.EMOJI_EVENTS, size=40, color=ft.Colors.AMBER_700
+                        ),
+                        ft.Text(
+                            fmt.winners_text(t, match.winners),
+                            theme_style=ft.TextThemeStyle.HEADLINE_SMALL,
+                            expand=True,
+                        ),
+                    ]
+                ),
+                ft.Text(t.gettext("The match is over.")),
+                ft.Row(
+                    [
+                        *(
+                            [
+                                ft.FilledButton(
+                                    t.gettext("Rematch"),
+                                    icon=ft.Icons.REPLAY,
+                                    height=56,
+                                    on_click=lambda: navigate(f"/new/{match_id}"),
+                                )
+                            ]
+                            if can_change
+                            else []
+                        ),
+                        share_button(t, share),
+                    ],
+                    wrap=True,
+                ),
+            ]
+        ),
+    )
+
+
+@ft.component
+@guarded_screen
+def ScoreboardScreen() -> ft.View:
+    """The standings of one match and everything done to it."""
+    state, t = use_app()
+    match_id = ft.use_route_params().get("id", "")
+    match = state.load_match(match_id)
+    show_all, set_show_all = ft.use_state(False)
+    route = f"/match/{match_id}"
+    home = icon_button(
+        icon=ft.Icons.ARROW_BACK,
+        tooltip=t.gettext("Back to matches"),
+        on_click=lambda: navigate("/"),
+    )
+    if match is None:
+        return screen(
+            state,
+            route,
+            t.gettext("Match not found"),
+            [ft.Text(t.gettext("This match does not exist (any more)."))],
+            nav=0,
+            leading=home,
+        )
+
+    def edit(index: int) -> None:
+        navigate(f"/match/{match_id}/round/{index + 1}")
+
+    def delete(index: int) -> None:
+        if state.save_match(match_id, match.delete_round(index), base=match):
+            show_undo(
+                state,
+                match_id,
+                match,
+                match.delete_round(index),
+                t.gettext("Round {number} deleted.").format(number=index + 1),
+            )
+
+    share = share_handler(t, state, match_id, match, lambda text: snack(t, text))
+
+    async def copy_summary() -> None:
+        when = next(
+            (s.created for s in state.store.list_matches() if s.id == match_id), None
+        )
+        await ft.Clipboard().set(fmt.summary_text(t, match, when))
+        snack(t, t.gettext("Standings copied. Paste them into your group chat."))
+
+    record = ft.FilledButton(
+        t.gettext("Record round"),
+        icon=ft.Icons.ADD_CIRCLE_OUTLINE,
+        height=64,
+        expand=True,
+        style=ft.ButtonStyle(text_style=ft.TextStyle(size=20)),
+        on_click=lambda: navigate(f"/match/{match_id}/round"),
+    )
+    # A phone that may only watch gets no control that would change the match.
+    changing = state.can_change
+    board = [
+        _header(t, match),
+        _finished(t, match_id, match, changing, share) if match.is_over else None,
+        _standings(t, match),
+        ft.Row([record]) if changing and not match.is_over else None,
+    ]
+    history = [
+        section_title(t.gettext("Rounds")),
+        round_history(
+            t,
+            match,
+            edit if changing else None,
+            delete if changing else None,
+            show_all,
+            lambda: set_show_all(True),
+        ),
+        totals_chart(t, match, state.store.durable),
+    ]
+    layout = ft.ResponsiveRow(
+        [
+            ft.Column([c for c in board if c], col={"xs": 12, "md": 6}, spacing=12),
+            ft.Column([c for c in history if c], col={"xs": 12, "md": 6}, spacing=12),
+        ],
+        spacing=16,
+        run_spacing=16,
+    )
+    actions = [
+        icon_button(
+            icon=ft.Icons.COPY_ALL,
+            tooltip=t.gettext("Copy summary"),
+            on_click=copy_summary,
+        ),
+        rules_action(t, match.game_id),
+    ]
+    return screen(
+        state,
+        route,
+        fmt.match_title(t, match),
+        [layout],
+        nav=0,
+        actions=actions,
+        leading=home,
+        wide=True,
+    )

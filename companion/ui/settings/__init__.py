@@ -1,0 +1,1 @@
+"""Settings: sharing, import, a build's features. Imports: the frame, below."""

@@ -1,0 +1,105 @@
+"""What one build of the app offers beyond the screens all builds share."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import flet as ft
+
+from companion.ui.frame.state import AppState
+from companion.ui.settings.import_file import Importer, import_with_data
+from companion.words.i18n import Translator
+
+Section = Callable[[Translator, AppState], list[ft.Control]]
+
+
+def _no_section(_t: Translator, _state: AppState) -> list[ft.Control]:
+    return []
+
+
+def _data_on_disk(t: Translator, state: AppState) -> str:
+    where = state.store.data_dir
+    if where is None:
+        return t.gettext("Kept in memory only: it is gone when the app stops.")
+    return t.gettext("Kept in {path}").format(path=str(where))
+
+
+@dataclass(frozen=True)
+class Features:
+    """The served app's or the static site's parts of Settings.
+
+    `share` is the sharing section (the served app's QR codes and join code, or
+    the one line saying how a table is shared); `about` the lines under the
+    data (the site's version, whether the browser keeps the data);
+    `import_file` how Settings' import gets the picked file.
+    """
+
+    share: Section
+    data_place: Callable[[Translator, AppState], str] = _data_on_disk
+    about: Section = _no_section
+    import_file: Importer = import_with_data
+
+
+def served(import_file: Importer = import_with_data) -> Features:
+    """The app served by `companion`: sharing with phones, data on the computer.
+
+    `import_file` is the upload to the server (ui.settings.import_file.import_by_upload)
+    when the server takes uploads.
+    """
+    from companion.ui.settings.share_section import share_section
+
+    return Features(share=share_section, import_file=import_file)
+
+
+def _share_note(t: Translator, _state: AppState) -> list[ft.Control]:
+    return [
+        ft.Text(
+            # TRANSLATORS: `companion --share` is a command; keep it as it is.
+            t.gettext(
+                "To share a table with other phones, run `companion --share` "
+                "on a computer."
+            )
+        )
+    ]
+
+
+def on_device() -> Features:
+    """A packaged app on the phone itself: no sharing, data in its own folder."""
+    return Features(share=_share_note)
+
+
+def _in_browser(t: Translator, _state: AppState) -> str:
+    return t.gettext("Kept in this browser, on this device only.")
+
+
+def static(version: str, persistent: bool | None) -> Features:
+    """The static site in the phone's browser: no sharing, data in the browser.
+
+    `persistent`: whether the browser granted persistent storage (None: it
+    cannot say).
+    """
+
+    def about(t: Translator, _state: AppState) -> list[ft.Control]:
+        if persistent:
+            kept = t.gettext("The browser keeps the data until you delete it.")
+        else:
+            kept = t.gettext(
+                "The browser may delete the data when space runs low: "
+                "export it now and then."
+            )
+        # TRANSLATORS: the version of the installed web app, a short code.
+        version_line = t.gettext("App version {version}").format(version=version)
+        return [ft.Text(kept), ft.Text(version_line, size=12)]
+
+    return Features(share=_share_note, data_place=_in_browser, about=about)
+
+
+FeaturesContext = ft.create_context(None)
+"""Gives every screen the Features of the build it runs in."""
+
+
+def use_features() -> Features:
+    """The Features of this build (the served app's when none were given)."""
+    features = ft.use_context(FeaturesContext)
+    return features if features is not None else served()

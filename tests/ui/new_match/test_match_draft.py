@@ -1,0 +1,122 @@
+"""The new-match draft: typed numbers checked, the Uno deck and its wilds
+remembered, a fresh table waiting for players, not wrong."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.engine.games import EndKind
+from companion.engine.match import Match, MatchError
+from companion.ui.new_match.match_draft import MatchDraft
+
+
+def _draft() -> MatchDraft:
+    return MatchDraft.for_game("crazy-eights", ("Ada", "Bo"))
+
+
+@pytest.mark.parametrize(
+    "typed", ["9" * 4301, "²", "-5", ""], ids=["4301-digits", "²", "-5", "empty"]
+)
+@pytest.mark.parametrize(
+    ("end_kind", "code"), [(EndKind.LIMIT, "bad-limit"), (EndKind.ROUNDS, "bad-rounds")]
+)
+def test_a_typed_end_that_is_no_number_says_so(
+    typed: str, end_kind: EndKind, code: str
+) -> None:
+    problem = _draft().set(end_kind=end_kind, end_text=typed).check()
+    assert problem is not None and problem.code == code
+    assert len(str(problem.params["value"])) <= 12
+
+
+@pytest.mark.parametrize("typed", ["9" * 4301, "²"], ids=["4301-digits", "²"])
+def test_a_typed_card_value_that_is_no_number_says_so(typed: str) -> None:
+    problem = _draft().set_value("8", typed).check()
+    assert problem is not None and problem.code == "bad-card-value"
+    assert problem.params["face"] == "8"
+
+
+def test_typed_numbers_build_the_match() -> None:
+    match = _draft().set(end_text=" 150 ").set_value("8", "25").build()
+    assert match.settings.end.value == 150 and match.settings.values["8"] == 25
+
+
+def test_the_cards_a_table_played_uno_with_come_back_with_its_house_rules():
+    played = Match.new("uno", ["Ada", "Bo"], card_set="uno-cards", extra_wilds=3)
+    house = played.settings.to_dict()
+    draft = MatchDraft.for_game("uno", house=house)
+    assert (draft.card_set, draft.extra_wilds) == ("uno-cards", "3")
+    built = draft.add_player("Ada").add_player("Bo").build()
+    assert built.settings == played.settings
+    # Another game starts from its own cards, whatever Uno was played with.
+    other = draft.choose_game("crazy-eights")
+    assert other.card_set is None
+    assert other.add_player("Ada").add_player("Bo").build().settings.card_set == (
+        "regular"
+    )
+
+
+def test_house_rules_stored_before_card_sets_give_regular_decks():
+    house = Match.new("uno", ["Ada", "Bo"]).settings.to_dict()
+    assert "card_set" not in house
+    draft = MatchDraft.for_game("uno", house=house)
+    built = draft.add_player("Ada").add_player("Bo").build()
+    assert (built.settings.card_set, built.settings.extra_wilds) == ("regular", 0)
+
+
+def test_extra_wilds_that_are_not_a_number_are_refused():
+    draft = MatchDraft.for_game("uno").add_player("Ada").add_player("Bo")
+    problem = draft.set(extra_wilds="lots").check()
+    assert isinstance(problem, MatchError) and problem.code == "bad-extra-wilds"
+    assert draft.set(extra_wilds="21").check().code == "bad-extra-wilds"
+    assert draft.set(extra_wilds="").check() is None
+
+
+def test_a_rematch_of_a_users_game_is_played_by_the_same_definition():
+    from companion.engine.game_definitions import define_game
+
+    definition = {
+        "id": "family", "name": "Family rules", "card_set": "regular",
+        "faces": {"8": {"value": 25, "copies": 4}, "2": {"value": 2, "copies": 4}},
+        "decks": 1, "scoring": "penalty",
+        "end": {"kind": "limit", "value": 50, "rule": "exceeds"},
+        "lowest_wins": True, "nobody_out": True,
+        "min_players": 2, "max_players": 4,
+    }  # fmt: skip
+    played = Match.new(define_game(definition), ["Ada", "Bo"])
+    played = played.record_round("Ada", {"Bo": {"8": 3}})
+    assert played.is_over
+    again = MatchDraft.rematch(played).build()
+    assert again.game == played.game and again.definition is not None
+    assert again.players == ("Ada", "Bo") and again.rounds == ()
+
+
+def test_a_fresh_draft_waits_for_players_until_someone_is_seated() -> None:
+    draft = MatchDraft.for_game("crazy-eights")
+    problem = draft.check()
+    assert problem is not None and problem.code == "player-count"
+    assert draft.waiting_for_players
+
+    seated = draft.add_player("Ada")
+    assert not seated.waiting_for_players
+    # Seated and taken off again: the count is now the table's to fix.
+    emptied = seated.toggle_player("Ada")
+    assert emptied.seats == ()
+    assert not emptied.waiting_for_players
+    assert not emptied.choose_game("uno").waiting_for_players
+
+
+def test_a_rematch_is_not_waiting_for_players() -> None:
+    match = Match.new("crazy-eights", ["Ada", "Bo"])
+    assert not MatchDraft.rematch(match).waiting_for_players
+
+
+def test_a_seat_takes_the_name_rules() -> None:
+    draft = MatchDraft.for_game("crazy-eights").add_player("  Ada  Lovelace ")
+    assert draft.seats == ("Ada Lovelace",)
+    for typed, code in (
+        ("ＡＤＡ ＬＯＶＥＬＡＣＥ", "duplicate-name"),
+        ("Bo\u200b", "hidden-character"),
+    ):
+        with pytest.raises(MatchError) as caught:
+            draft.add_player(typed)
+        assert caught.value.code == code

@@ -1,0 +1,135 @@
+"""The record-round draft: taps become hands, and bad rounds say why."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.engine.errors import MatchError
+from companion.engine.match import Match
+from companion.ui.record.round_draft import RoundDraft
+
+
+@pytest.fixture
+def match() -> Match:
+    return Match.new("crazy-eights", ["Ada", "Bo", "Cy"])
+
+
+def test_taps_build_the_hands_and_points(match: Match) -> None:
+    draft = RoundDraft.start(match).choose_out("Ada")
+    assert draft.losers == ("Bo", "Cy")
+    assert draft.active == "Bo"
+    draft = draft.add_card("Bo", "8").add_card("Bo", "K").add_card("Bo", "K")
+    assert draft.hand("Bo") == {"8": 1, "K": 2}
+    assert draft.hand_points(match, "Bo") == 70
+    assert draft.next_player == "Cy"
+    draft = draft.activate("Cy").add_card("Cy", "3")
+    assert draft.next_player is None
+
+    saved = draft.apply(match)
+    assert saved.totals() == {"Ada": 0, "Bo": 70, "Cy": 3}
+
+
+def test_a_tap_on_a_chip_removes_one_card(match: Match) -> None:
+    draft = RoundDraft.start(match).choose_out("Ada")
+    draft = draft.add_card("Bo", "K").add_card("Bo", "K").remove_card("Bo", "K")
+    assert draft.hand("Bo") == {"K": 1}
+    assert draft.remove_card("Bo", "K").hand("Bo") == {}
+
+
+def test_points_typed_in_replace_the_cards(match: Match) -> None:
+    draft = RoundDraft.start(match).choose_out("Cy").add_card("Ada", "5")
+    draft = draft.use_points("Ada").set_points("Ada", "23")
+    assert draft.active == "Ada"
+    assert draft.hand_points(match, "Ada") == 23
+    draft = draft.use_points("Bo").set_points("Bo", "4")
+    assert draft.apply(match).totals() == {"Ada": 23, "Bo": 4, "Cy": 0}
+    assert draft.use_cards("Ada").hand_points(match, "Ada") == 5
+
+
+def test_the_first_problem_in_seat_order_is_the_reason(match: Match) -> None:
+    draft = RoundDraft.start(match).choose_out("Ada")
+    problem = draft.check(match)
+    assert isinstance(problem, MatchError)
+    assert (problem.code, problem.params["player"]) == ("empty-hand", "Bo")
+
+    draft = draft.add_card("Bo", "2").use_points("Cy")
+    problem = draft.check(match)
+    # Cy is in points mode: the reason speaks of points, not of cards held.
+    assert problem is not None and problem.code == "missing-points"
+    assert draft.set_points("Cy", "7").check(match) is None
+
+
+def test_five_eights_with_one_deck_are_refused(match: Match) -> None:
+    draft = RoundDraft.start(match).choose_out("Ada")
+    for _ in range(3):
+        draft = draft.add_card("Bo", "8")
+    for _ in range(2):
+        draft = draft.add_card("Cy", "8")
+    problem = draft.check(match)
+    assert problem is not None and problem.code == "deck-limit"
+    with pytest.raises(MatchError):
+        draft.apply(match)
+
+
+def test_nobody_went_out_needs_every_hand(match: Match) -> None:
+    draft = RoundDraft.start(match).choose_out(None)
+    assert draft.losers == ("Ada", "Bo", "Cy")
+    draft = draft.add_card("Ada", "A").add_card("Bo", "2").add_card("Cy", "3")
+    assert draft.apply(match).totals() == {"Ada": 1, "Bo": 2, "Cy": 3}
+
+
+def test_editing_starts_from_the_recorded_round(match: Match) -> None:
+    played = match.record_round("Bo", {"Ada": {"K": 1}, "Cy": 12})
+    draft = RoundDraft.from_round(played, 0)
+    assert draft.went_out == "Bo"
+    assert draft.hand("Ada") == {"K": 1}
+    assert draft.typed == {"Cy": "12"}
+    edited = draft.add_card("Ada", "A").apply(played, 0)
+    assert edited.totals() == {"Ada": 11, "Bo": 0, "Cy": 12}
+    assert len(edited.rounds) == 1
+
+
+def test_changing_who_went_out_drops_their_cards(match: Match) -> None:
+    draft = RoundDraft.start(match).choose_out("Ada").add_card("Bo", "9")
+    draft = draft.reopen_out().choose_out("Bo")
+    assert draft.hand("Bo") == {}
+    assert draft.losers == ("Ada", "Cy")
+
+
+@pytest.mark.parametrize(
+    "typed",
+    ["9" * 4301, "²", "1" * 10],
+    ids=["4301-digits", "superscript", "10-digits"],
+)
+def test_nonsense_typed_as_points_is_a_message_not_a_crash(
+    match: Match, typed: str
+) -> None:
+    draft = RoundDraft.start(match).choose_out("Ada").use_points("Bo")
+    draft = draft.set_points("Bo", typed).add_card("Cy", "2")
+    assert draft.hand_points(match, "Bo") is None
+    problem = draft.check(match)
+    assert problem is not None and problem.code == "bad-points"
+    assert len(str(problem.params["points"])) <= 12
+
+
+def test_playing_on_taps_who_went_out_next_until_one_holds_cards() -> None:
+    match = Match.new("crazy-eights", ["Ada", "Bo", "Cy", "Di"])
+    draft = RoundDraft.start(match).choose_out("Bo").add_card("Ada", "K")
+    draft = draft.play_on()
+    assert draft.placing and draft.active is None
+    assert draft.check(match).code == "places-leave-one"
+    draft = draft.place_next("Ada")
+    assert draft.hand("Ada") == {}  # went out: the king tapped for Ada goes
+    assert draft.placing
+    draft = draft.place_next("Di")
+    assert not draft.placing and draft.losers == ("Cy",) and draft.active == "Cy"
+    assert draft.check(match).code == "empty-hand"
+    saved = draft.add_card("Cy", "8").apply(match)
+    assert saved.rounds[0].places == ("Bo", "Ada", "Di")
+    assert saved.totals() == {"Ada": 0, "Bo": 0, "Cy": 50, "Di": 0}
+
+    edited = RoundDraft.from_round(saved, 0)
+    assert edited.places == ("Bo", "Ada", "Di") and edited.active == "Cy"
+    back = edited.stop_playing_on()
+    assert back.losers == ("Ada", "Cy", "Di") and back.active == "Ada"
+    assert edited.reopen_out().choose_out("Ada").places == ()
