@@ -10,4 +10,4 @@ if ! command -v chromium >/dev/null 2>&1; then
     $SUDO apt-get update -qq
     $SUDO apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
 fi
-python3 -m pytest --durations=15 "$@"
+python3 -m pytest -n "${TEST_WORKERS:-2}" --dist loadfile --durations=15 "$@"
