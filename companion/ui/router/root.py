@@ -108,12 +108,15 @@ def App(
     gate: ShareGate,
     links: tuple[str, ...] = (),
     features: Features | None = None,
+    peer: str | None = None,
 ) -> list[ft.View]:
     """One browser session: its state, kept live with the other sessions.
 
     A session that has not joined a shared table gets the Join screen and
     nothing else: no route is rendered, so no data reaches its browser.
-    `features` are the build's own parts (the served app's when None).
+    `features` are the build's own parts (the served app's when None). `peer`
+    is the address the server accepted this session's connection from (None
+    where nothing is served); the share gate tells the host by it.
     """
     page = ft.context.page
     state, _ = ft.use_state(
@@ -121,7 +124,8 @@ def App(
             store,
             gate,
             session_id=page.session.id,
-            client_ip=page.client_ip,
+            # Never page.client_ip: the client can set that (issue 27).
+            client_ip=peer,
             links=tuple(links),
         )
     )
