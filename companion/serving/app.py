@@ -107,9 +107,10 @@ def make_browser_main(version: str) -> Callable[[ft.Page], Awaitable[None]]:
 
 def start_in_browser(version: str) -> None:
     """Run the app in this page's Pyodide (the entry module of the site calls it)."""
-    from companion.serving import flet_quirks
+    from companion.serving import flet_quirks, session_guard
 
     flet_quirks.apply(served=False)
+    session_guard.apply()
     ft.run(make_browser_main(version))
 
 

@@ -1,4 +1,4 @@
-"""The address a session's websocket was accepted from: the server's word, not the client's.
+"""The address each session's websocket came from: the server's word, not the client's.
 
 Flet copies the address into `page.client_ip` when it creates a session, but the
 client may patch any page property, that one too, in the same write as its

@@ -10,6 +10,7 @@ import flet as ft
 
 from companion.access.sharing import ShareGate
 from companion.storage import Store
+from companion.ui.frame.handler_guard import listen_for_failures
 from companion.ui.frame.not_found_screen import NotFound
 from companion.ui.frame.state import AppState, StateContext
 from companion.ui.frame.theme import THEME_MODES, theme
@@ -95,11 +96,33 @@ ROUTES = [
 ]
 
 
+MOST_LANGUAGES = 20
+"""Of a browser's preferred languages, how many are weighed (it names a few)."""
+
+LONGEST_TAG = 35
+"""The longest language tag weighed (BCP 47 tags in use are far shorter)."""
+
+
 async def _browser_languages(page: ft.Page) -> list[str]:
-    info = await page.get_device_info()
-    languages = list(getattr(info, "languages", None) or [])
+    """The languages the browser says it prefers, best first; [] if it says none.
+
+    The client answers this request, so a forged answer may hold anything: a
+    reply Flet cannot read, or values that are not text, count as no answer
+    (the language then stays the app's default).
+    """
+    try:
+        info = await page.get_device_info()
+    except (TypeError, ValueError, KeyError, AttributeError, RuntimeError):
+        return []
+    languages = getattr(info, "languages", None)
     first = getattr(info, "language", None)
-    return languages or ([first] if first else [])
+    said = languages if isinstance(languages, list) and languages else [first]
+    # A browser names a few short tags: more, or longer, is not a browser's.
+    return [
+        tag
+        for tag in said[:MOST_LANGUAGES]
+        if isinstance(tag, str) and 0 < len(tag) <= LONGEST_TAG
+    ]
 
 
 @ft.component
@@ -156,6 +179,9 @@ def App(
         # reload keeps it): only then does the guest leave the host's list.
         page.on_close = lambda _: state.leave()
 
+        # A handler that raises: one line in the session's language (the
+        # session guard keeps the traceback in the server's log).
+        listen_for_failures(page, lambda: state.t)
         page.pubsub.subscribe_topic(MATCH_TOPIC, on_changed)
         page.pubsub.subscribe_topic(ACCESS_TOPIC, on_changed)
         state.tell_others_with(
