@@ -107,7 +107,9 @@ def _roster(
     name_error: str | None,
     set_name_error: Callable[[str | None], None],
 ) -> list[ft.Control]:
-    known = [p.name for p in state.store.players() if not p.hidden]
+    players = state.store.players()
+    known = [p.name for p in players if not p.hidden]
+    roster = [p.name for p in players]
     toggles = [
         ft.FilledTonalButton(
             person,
@@ -133,7 +135,7 @@ def _roster(
 
             def seat(current: MatchDraft) -> MatchDraft:
                 try:
-                    return current.add_player(typed)
+                    return current.add_player(typed, roster)
                 except MatchError as error:
                     refused.append(error)
                     return current
