@@ -158,6 +158,8 @@ def _roster(
                     error=name_error,
                     # A refused name says why in a sentence: let it show whole.
                     error_max_lines=3,
+                    # The client's text (forgeable): a str or dropped
+                    # (serving/client_patches.py); held to the name rules when added.
                     on_change=lambda e: set_name(e.control.value),
                     on_submit=add,
                 ),
@@ -211,6 +213,8 @@ def _seats(t: Translator, draft: MatchDraft, update: DraftUpdate) -> list[ft.Con
 def NewMatchScreen() -> ft.View:
     """Sets up a match (or a rematch) and starts it."""
     state, t = use_app()
+    # A route parameter: the client's to set (forgeable). An unknown match id gives a
+    # fresh draft; starting is the gate's to allow.
     source = ft.use_route_params().get("source")
 
     def initial() -> MatchDraft:

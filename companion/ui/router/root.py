@@ -172,6 +172,9 @@ def App(
             state.set_away(False)
             state.changed()
 
+        # The client can send these page events itself (forgeable): each acts
+        # on this session alone (its own screen, its own "away" and its own
+        # place in the host's list of phones).
         page.on_connect = on_connect
         # A reload comes straight back; a closed tab stays away until Flet ends it.
         page.on_disconnect = lambda _: state.set_away(True)
@@ -208,6 +211,9 @@ def App(
     def views() -> list[ft.View]:
         if not state.role.can_see:
             return StateContext(state, lambda: [JoinScreen()])
+        # The Router follows page.route, which the client sets (forgeable): a
+        # session that may not see the table never gets here, and each screen
+        # checks its route's parameters (Not found for one that names nothing).
         return StateContext(
             state, lambda: ft.Router(ROUTES, NotFound, manage_views=True)
         )
