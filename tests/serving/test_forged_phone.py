@@ -265,3 +265,17 @@ def test_a_code_sent_as_a_number_is_told_as_a_malformed_code(table: Table) -> No
     phone = asyncio.run(play())
     assert "The join code is six digits, like 123 456." in phone.seen()
     assert phone.crashed() == []
+
+
+def test_this_computer_is_the_host_by_its_connection(table: Table) -> None:
+    # Flet starts a session's main while it handles that session's websocket:
+    # the address the server accepted reaches the gate (serving/peers.py).
+    async def play() -> RawPhone:
+        async with RawPhone(table.port, "127.0.0.1") as host:
+            await host.send(register())
+            await host.wait_for_text("NavigationBar", 20)
+            return host
+
+    host = asyncio.run(play())
+    assert "NavigationBar" in {c.get("_c") for c in host.controls().values()}
+    assert "Join this table" not in host.seen()
