@@ -106,9 +106,9 @@ async def _play(table: Table, writes: list[list[bytes]]) -> RawPhone:
     async with RawPhone(table.port, PHONE) as phone:
         for frames in writes:
             await phone.send(*frames)
-            await phone.listen(1.5)
-        await phone.wait_for_text("Join this table", 10)
-        await phone.listen(2)
+            await phone.listen(0.5)
+        await phone.wait_for_text("Join this table", 5)
+        await phone.listen(1)
         return phone
 
 
@@ -147,13 +147,13 @@ async def _forge_then_join(table: Table, forge: Any) -> RawPhone:
         await phone.send(register())
         assert await phone.wait_for_text("Join this table", 20)
         await phone.send(*forge(phone))
-        await phone.listen(2)
+        await phone.listen(1)
         code_field = _field(phone, "Join code")
         await phone.send(
             update_props(code_field, {"value": table.code}),
             event(code_field, "change", table.code),
         )
-        await phone.listen(1)
+        await phone.listen(0.5)
         await phone.send(event(_join_button(phone), "click"))
         await phone.wait_for_text("NavigationBar", 20)
         return phone
