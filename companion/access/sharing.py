@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from companion.engine.names import name_key
+from companion.engine.names import NameBook, name_key
 
 JOIN_CODE_DIGITS = 6
 MAX_FAILURES = 5
@@ -47,6 +47,9 @@ ACCESS_ERROR_CODES: dict[str, tuple[str, ...]] = {
     "guest-gone": (),
     # Another phone at the table joined under a name that reads the same.
     "guest-name-taken": ("name",),
+    # Another phone joined under a name that looks like this one, spelt with
+    # letters of another alphabet (names.NameBook).
+    "guest-name-look-alike": ("name", "known"),
     # A guest's change failed on the host's device for a reason that names the
     # host's files (a data folder that cannot be written to): the guest is told
     # that much, the host sees the path when its own saves fail.
@@ -252,13 +255,7 @@ class ShareGate:
                 raise self._failed(ip, now)
             self._tries.pop(ip, None)
             # Checked only once the code is right: a stranger learns no names.
-            key = name_key(name)
-            if key and any(
-                name_key(g.name) == key
-                for g in self._guests.values()
-                if g.session_id != session_id
-            ):
-                raise AccessError("guest-name-taken", name=name.strip())
+            self._refuse_guest_name(session_id, name)
             if known is None:
                 self._joined += 1
                 number = self._joined
@@ -267,6 +264,21 @@ class ShareGate:
             guest = Guest(session_id, name.strip(), ip, number, can_record=False)
             self._guests[session_id] = guest
             return guest
+
+    def _refuse_guest_name(self, session_id: str, name: str) -> None:
+        """AccessError if another phone joined under a name that reads or looks
+        the same as `name` (lock held)."""
+        if not name_key(name):
+            return
+        others = NameBook(
+            g.name for g in self._guests.values() if g.session_id != session_id
+        )
+        known = others.find(name)
+        if known is None:
+            return
+        if name_key(known) == name_key(name):
+            raise AccessError("guest-name-taken", name=name.strip())
+        raise AccessError("guest-name-look-alike", name=name.strip(), known=known)
 
     def _table_wait(self, now: float) -> float:
         """Seconds until the table takes a wrong code again; 0 if now (lock held)."""

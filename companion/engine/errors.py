@@ -33,6 +33,9 @@ ERROR_CODES: dict[str, tuple[str, ...]] = {
     "hidden-character": ("char",),
     "name-too-long": ("name", "max"),
     "duplicate-name": ("name",),
+    # `name` looks like the taken `known` but is spelt with other letters (a
+    # Cyrillic А for a Latin A: names.NameBook).
+    "look-alike-name": ("name", "known"),
     "match-over": (),
     # A match holds at most `max` rounds (Match.MAX_MATCH_ROUNDS), however it ends.
     "too-many-rounds": ("max",),

@@ -22,7 +22,7 @@ from companion.engine.match_settings import (
     check_values,
     end_from_dict,
 )
-from companion.engine.names import check_name, name_key
+from companion.engine.names import NameBook, check_name
 from companion.engine.rounds import Hand, Round, build_round, round_to_dict
 
 __all__ = ["Hand", "Match", "MatchError", "MatchSettings", "Round", "Standing"]
@@ -196,9 +196,7 @@ class Match:
         if old not in self.players:
             raise MatchError("unknown-player", player=old)
         new = check_name(new)
-        others = {name_key(p) for p in self.players if p != old}
-        if name_key(new) in others:
-            raise MatchError("duplicate-name", name=new)
+        NameBook(p for p in self.players if p != old).refuse(new)
 
         def renamed(name: str | None) -> str | None:
             return new if name == old else name

@@ -6,6 +6,7 @@ import unicodedata
 from collections.abc import Callable, Iterable
 
 from companion.engine.errors import MatchError
+from companion.engine.look_alikes import skeleton
 from companion.engine.unicode_text import (
     ZWJ,
     grapheme_clusters,
@@ -88,8 +89,13 @@ def refuse_duplicates(
 
 def check_names(names: Iterable[object]) -> tuple[str, ...]:
     """Several new names (a table's seats), each checked; MatchError if two read
-    the same ("duplicate-name", the second one)."""
-    return refuse_duplicates(tuple(check_name(name) for name in names), name_key)
+    the same ("duplicate-name" or "look-alike-name", the second one)."""
+    checked = tuple(check_name(name) for name in names)
+    book = NameBook()
+    for name in checked:
+        book.refuse(name)
+        book.add(name)
+    return checked
 
 
 def spelt_out(name: str) -> str:
@@ -116,13 +122,69 @@ def check_stored_name(name: object) -> str:
 def name_key(name: str) -> str:
     """The form two names are compared in, as a person reads them: compatibility-
     folded (full-width Ａ is A, ﬁ is fi), case-folded, invisible characters and
-    extra whitespace ignored. Equal keys: the same player."""
+    extra whitespace ignored. Equal keys: the same player; names that only look
+    alike (Cyrillic "Аda", Latin "Ada") have different keys: NameBook finds
+    those. Lists of names sort by it."""
     folded = unicodedata.normalize("NFKC", name)
-    folded = unicodedata.normalize("NFKC", folded.casefold())
+    return _visible(unicodedata.normalize("NFKC", folded.casefold()))
+
+
+def _visible(name: str) -> str:
+    """`name` without its invisible characters (an emoji's glue kept) and with
+    its whitespace made single spaces."""
     visible = "".join(
         cluster
         if _has_pictograph(cluster)
         else "".join(c for c in cluster if not is_hidden(c))
-        for cluster in grapheme_clusters(folded)
+        for cluster in grapheme_clusters(name)
     )
     return " ".join(visible.split())
+
+
+def look_keys(name: str) -> tuple[str, str]:
+    """Two forms of what `name` looks like (UTS #39 skeletons): as written, and
+    case-folded. Names that share either look alike: "Аda" with a Cyrillic А
+    and "Ada", Greek "Αda" and "ADA", "Нans" (Cyrillic Н) and "Hans".
+
+    Both, because the data is case-sensitive: a capital that imitates one
+    (Cyrillic Н, Latin H) may not once folded (н, h), and "Ida" looks like
+    "lda" only with its capital I.
+    """
+    written = unicodedata.normalize("NFKC", name)
+    return (skeleton(_visible(written)), skeleton(name_key(name)))
+
+
+class NameBook:
+    """Names already taken, and which of them a new name would read as.
+
+    A name reads as another if they are the same in any case or compatibility
+    form (name_key), or if they look alike (look_keys): a mixed-script name
+    such as "Аda" counts as the name it imitates.
+    """
+
+    def __init__(self, names: Iterable[str] = ()) -> None:
+        self._written: dict[str, str] = {}
+        self._folded: dict[str, str] = {}
+        for name in names:
+            self.add(name)
+
+    def add(self, name: str) -> None:
+        """Take `name` (the first of names that read the same is kept)."""
+        written, folded = look_keys(name)
+        self._written.setdefault(written, name)
+        self._folded.setdefault(folded, name)
+
+    def find(self, name: str) -> str | None:
+        """The taken name `name` reads as, or None."""
+        written, folded = look_keys(name)
+        return self._folded.get(folded) or self._written.get(written)
+
+    def refuse(self, name: str) -> None:
+        """MatchError if `name` reads as a taken one: "duplicate-name" if they
+        are the same but for case or width, else "look-alike-name" naming both."""
+        known = self.find(name)
+        if known is None:
+            return
+        if name_key(known) == name_key(name):
+            raise MatchError("duplicate-name", name=name)
+        raise MatchError("look-alike-name", name=name, known=known)

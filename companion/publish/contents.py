@@ -17,6 +17,8 @@ BROWSER_DISTRIBUTIONS = (
     "msgpack",
     "repath",
     "six",
+    # Unicode's confusables data, for the name rules (engine/look_alikes.py).
+    "confusable-homoglyphs",
 )
 """The pure-Python distributions the app imports in the browser (flet's own too).
 

@@ -37,6 +37,7 @@ def make_main(
         # Imported by the first session, not before the server starts: the
         # screens and the Flet controls they use take ~140 ms to load, and the
         # server answers its first request without them (bench/README.md).
+        from companion.serving.peers import accepted_from
         from companion.serving.uploads import upload_name
         from companion.ui.router.root import App
         from companion.ui.settings import features
@@ -47,7 +48,11 @@ def make_main(
             if uploads is None
             else import_by_upload(uploads.folder, upload_name)
         )
-        page.render_views(App, store, gate, links, features.served(importer))
+        # Who this session is comes from its connection (peers.py), never from
+        # page.client_ip: the client can patch that.
+        page.render_views(
+            App, store, gate, links, features.served(importer), accepted_from()
+        )
 
     return main
 
@@ -102,9 +107,10 @@ def make_browser_main(version: str) -> Callable[[ft.Page], Awaitable[None]]:
 
 def start_in_browser(version: str) -> None:
     """Run the app in this page's Pyodide (the entry module of the site calls it)."""
-    from companion.serving import flet_quirks
+    from companion.serving import flet_quirks, session_guard
 
     flet_quirks.apply(served=False)
+    session_guard.apply()
     ft.run(make_browser_main(version))
 
 

@@ -120,11 +120,12 @@ def serve(host: str, port: int, data_dir: Path, share: bool = False) -> None:
     gate = ShareGate(share or not is_loopback(host), on_replaced=new_code_announcer(t))
     links = phone_urls(host, port) if gate.shared else ()
     announce(t, host, port, gate, links)
-    from companion.serving import flet_quirks, web_app
+    from companion.serving import flet_quirks, session_guard, web_app
     from companion.serving.app import make_main
     from companion.serving.uploads import UploadFolder
 
     flet_quirks.apply()
+    session_guard.apply()
     compressing = None
     # Settings' import files land here until read; gone when the server stops.
     scratch = tempfile.TemporaryDirectory(prefix="companion-uploads-")

@@ -16,6 +16,7 @@ from flet_web import fastapi as flet_fastapi
 from companion.serving.client_files import ShippedClient
 from companion.serving.http_layer import ClientLayer, Route
 from companion.serving.offline import served_client, worker_routes
+from companion.serving.peers import PeerAddresses
 from companion.serving.precompress import DONE
 from companion.serving.uploads import BoundedUploads, UploadFolder
 from companion.storage.paths import APP_NAME
@@ -46,7 +47,9 @@ def web_app(
     """
     client = client or served_client()
     secret = uploads.secret if uploads is not None else None
-    flet_app = flet_fastapi.app(main, no_cdn=True, secret_key=secret)
+    # Flet's app behind PeerAddresses: each session learns the address its
+    # websocket came from (peers.py), whatever its client says.
+    flet_app = PeerAddresses(flet_fastapi.app(main, no_cdn=True, secret_key=secret))
     return ClientLayer(
         flet_app if uploads is None else BoundedUploads(flet_app, uploads),
         client,

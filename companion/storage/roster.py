@@ -8,8 +8,9 @@ from typing import Any
 from tinydb import Query, TinyDB
 from tinydb.table import Document
 
+from companion.engine.errors import MatchError
 from companion.engine.games import GAMES
-from companion.engine.names import check_name, name_key
+from companion.engine.names import NameBook, check_name, name_key
 from companion.storage import schema
 from companion.storage.errors import StoreError
 from companion.storage.records import (
@@ -85,10 +86,15 @@ class Roster:
         return document
 
     def _refuse_duplicate(self, name: str, allowed: str | None = None) -> None:
-        key = name_key(name)
-        for player in self.players():
-            if name_key(player.name) == key and player.name != allowed:
-                raise StoreError("duplicate-player", player=name)
+        """StoreError if another player has `name` in any case or width,
+        MatchError ("look-alike-name") if one only looks like it."""
+        others = NameBook(p.name for p in self.players() if p.name != allowed)
+        known = others.find(name)
+        if known is None:
+            return
+        if name_key(known) == name_key(name):
+            raise StoreError("duplicate-player", player=name)
+        raise MatchError("look-alike-name", name=name, known=known)
 
     def add(self, name: object) -> PlayerRecord:
         """Put a new player on the roster; MatchError for a bad name."""

@@ -14,7 +14,7 @@ from companion.engine.errors import MatchError
 from companion.engine.game_definitions import define_game, game_definition
 from companion.engine.games import Game
 from companion.engine.match import Match
-from companion.engine.names import check_name, name_key, spelt_out
+from companion.engine.names import NameBook, check_name, name_key, spelt_out
 from companion.storage.errors import StoreError
 from companion.storage.files import fsync_directory, write_new_file
 from companion.storage.json_depth import nests_deeper_than
@@ -314,14 +314,21 @@ def _check_player(entry: object, n: int, path: str) -> PlayerRecord:
 
 def _refuse_look_alikes(store: Store, data: ImportData, path: str) -> None:
     """StoreError if two names, in the file or in the store, read the same but
-    are spelt differently ("Ada" and "ＡＤＡ"): they would be two players who
-    look like one."""
-    seen = {name_key(p.name): p.name for p in store.players()}
+    are spelt differently ("Ada" and "ＡＤＡ", or Cyrillic "Аda"): they would be
+    two players who look like one."""
+    stored = [p.name for p in store.players()]
+    book, spelt = NameBook(stored), set(stored)
     incoming = [name for s in data.matches for name in s.match.players]
     for name in [*incoming, *(record.name for record in data.players)]:
-        other = seen.setdefault(name_key(name), name)
-        if other != name:
+        # A name spelt as one already stored or seen is that player, even where
+        # an earlier version stored two that look alike.
+        if name in spelt:
+            continue
+        other = book.find(name)
+        if other is not None:
             raise StoreError("import-look-alike", path=path, name=name, known=other)
+        book.add(name)
+        spelt.add(name)
 
 
 def import_file(store: Store, path: Path, shown_as: str | None = None) -> ImportResult:

@@ -66,6 +66,10 @@ ERROR_MESSAGES: dict[str, Message] = {
     ),
     "name-too-long": N_("“%(name)s” is too long: use at most %(max)s characters."),
     "duplicate-name": N_("There is already a player called “%(name)s”."),
+    "look-alike-name": N_(
+        "“%(name)s” looks the same as “%(known)s” but is spelt with letters of "
+        "another alphabet: use another name, or “%(known)s” itself."
+    ),
     "match-over": N_("This match is over, so no more rounds can be added."),
     "too-many-rounds": N_("A match holds at most %(max)s rounds."),
     "bad-points": N_("%(player)s: “%(points)s” is not a valid number of points."),
@@ -261,6 +265,11 @@ ACCESS_ERROR_MESSAGES: dict[str, Message] = {
     "guest-gone": N_("That guest is no longer at the table."),
     "guest-name-taken": N_(
         "A phone at this table has already joined as “%(name)s”: choose another name."
+    ),
+    "guest-name-look-alike": N_(
+        "“%(name)s” looks the same as “%(known)s”, the name of a phone that "
+        "already joined, but is spelt with letters of another alphabet: choose "
+        "another name."
     ),
 }
 """A sentence for every code of companion.access.sharing.ACCESS_ERROR_CODES."""

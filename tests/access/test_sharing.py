@@ -404,3 +404,16 @@ def test_a_name_that_reads_like_another_guests_is_refused(gate: ShareGate):
     gate.join("s3", "198.51.100.9", CODE)
     # Without a name, nobody's name is taken.
     assert [g.name for g in gate.guests()] == ["Bo", "Cy", ""]
+
+
+def test_a_name_that_looks_like_another_guests_is_refused_naming_both(
+    gate: ShareGate,
+):
+    gate.join("s1", PHONE, CODE, name="Bo")
+    # A Cyrillic о: "Bо" looks like "Bo" but is spelt otherwise.
+    error = refused(lambda: gate.join("s2", OTHER_PHONE, CODE, "B\u043e"))
+    assert (error.code, error.params) == (
+        "guest-name-look-alike",
+        {"name": "B\u043e", "known": "Bo"},
+    )
+    assert [guest.name for guest in gate.guests()] == ["Bo"]

@@ -61,6 +61,7 @@ def test_the_archive_vendors_every_browser_package_with_its_metadata(site: Site)
         "msgpack/fallback.py",
         "repath.py",
         "six.py",
+        "confusable_homoglyphs/confusables.json",
         "companion/ui/router/root.py",
         "companion/locales/nb/LC_MESSAGES/companion.mo",
         "companion/locales/es/rules/uno.toml",
@@ -92,6 +93,9 @@ def test_the_vendored_packages_run_the_app_without_site_packages(
         "from companion.words.i18n import get_translator\n"
         "import companion.ui.router.root, companion.serving.app\n"
         "t = get_translator('nb')\n"
+        # The name rules find a look-alike with the shipped confusables data.
+        "from companion.engine.names import NameBook\n"
+        "assert NameBook(['Ada']).find('\\u0410da') == 'Ada'\n"
         "print(t.gettext('Settings'), t.number(1234.5))\n"
         # Babel's catalog reader stays unloaded: the catalogs come compiled.
         "print(sorted(m for m in sys.modules if m.startswith('babel.messages')))\n"

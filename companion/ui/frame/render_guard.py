@@ -46,6 +46,8 @@ def error_screen(state: AppState) -> ft.View:
         t.gettext("Back to the matches"),
         "/",
     )
+    # page.route is the client's to set (forgeable): it only names this View,
+    # which this client gets whatever its route says.
     route = ft.context.page.route or "/"
     return screen(state, route, t.gettext("Something went wrong"), [message])
 

@@ -83,6 +83,9 @@ def toggle_row(
             content=ft.Row(
                 [
                     *before,
+                    # The client's value (forgeable): a bool, or the update is
+                    # dropped; what it turns on is refused on the server to a
+                    # session that may not (AppState asks the gate).
                     ft.Switch(
                         value=on, on_change=lambda e: set_on(bool(e.control.value))
                     ),
@@ -168,8 +171,16 @@ def nav_bar(t: Translator, selected: int) -> ft.NavigationBar:
                 label=t.gettext("Settings"),
             ),
         ],
-        on_change=lambda e: navigate(NAV_ROUTES[e.control.selected_index]),
+        on_change=lambda e: _go_to_place(e.control.selected_index),
     )
+
+
+def _go_to_place(index: object) -> None:
+    """Open the navigation bar's place `index`, if it is one."""
+    # The client sends the index (forgeable): an int, or the update is dropped
+    # (serving/client_patches.py); one past the bar's places goes nowhere.
+    if isinstance(index, int) and 0 <= index < len(NAV_ROUTES):
+        navigate(NAV_ROUTES[index])
 
 
 def problems_banner(state: AppState, t: Translator) -> ft.Control | None:

@@ -36,6 +36,8 @@ class AppState(SessionAccess):
     store: Store
     gate: ShareGate = field(default_factory=lambda: ShareGate(False))
     session_id: str = ""
+    # The address the server accepted this session's websocket from
+    # (serving/peers.py); never page.client_ip, which the client can set.
     client_ip: str | None = None
     links: tuple[str, ...] = ()
     lang: str = "en"

@@ -63,7 +63,9 @@ class SessionAccess:
         else:
             self._announce_access()
 
-    def join(self, attempt: str, name: str = "") -> AccessError | MatchError | None:
+    def join(
+        self, attempt: object, name: object = ""
+    ) -> AccessError | MatchError | None:
         """Join the shared table with its code; the refusal, or None once in.
 
         A name, if one is given, is held to the rules of a player's name: the
@@ -71,7 +73,10 @@ class SessionAccess:
         """
         replaced = self.gate.codes_replaced
         try:
-            if name.strip():
+            # Both are what the phone's fields hold: a forged one may be any type.
+            if not isinstance(attempt, str):
+                raise AccessError("join-code-format")
+            if not isinstance(name, str) or name.strip():
                 name = check_name(name)
             self.gate.join(self.session_id, self.client_ip, attempt, name)
         except (AccessError, MatchError) as error:

@@ -53,6 +53,8 @@ def JoinScreen() -> ft.View:
             value=form[0],
             keyboard_type=ft.KeyboardType.NUMBER,
             text_size=24,
+            # The value is the client's (forgeable): a str, or the update is
+            # dropped (serving/client_patches.py); state.join checks it again.
             on_change=lambda e: set_form(lambda f: (e.control.value, f[1])),
             on_submit=join,
         ),
@@ -61,6 +63,7 @@ def JoinScreen() -> ft.View:
             hint_text=t.gettext("Optional: shown to the host"),
             value=form[1],
             max_length=30,
+            # Forgeable as the code: held to the name rules by state.join.
             on_change=lambda e: set_form(lambda f: (f[0], e.control.value)),
             on_submit=join,
         ),
@@ -77,5 +80,7 @@ def JoinScreen() -> ft.View:
             on_click=join,
         ),
     ]
+    # page.route is the client's to set (forgeable): it only names this View;
+    # a session that has not joined gets no other screen, whatever the route.
     route = ft.context.page.route or "/"
     return screen(state, route, t.gettext("Card Table Companion"), controls)

@@ -52,6 +52,9 @@ def _extra_wilds(
                 value=draft.extra_wilds,
                 keyboard_type=ft.KeyboardType.NUMBER,
                 input_filter=ft.NumbersOnlyInputFilter(),
+                # The client's text (forgeable): a str or dropped
+                # (serving/client_patches.py); the draft parses it and says what is
+                # wrong.
                 on_change=lambda e: update(
                     lambda d: d.set(extra_wilds=e.control.value)
                 ),
@@ -94,6 +97,8 @@ def house_rules_section(
             value=draft.end_text,
             keyboard_type=ft.KeyboardType.NUMBER,
             input_filter=ft.NumbersOnlyInputFilter(),
+            # The client's text (forgeable): a str or dropped
+            # (serving/client_patches.py); the draft parses it and says what is wrong.
             on_change=lambda e: update(lambda d: d.set(end_text=e.control.value)),
         ),
     ]
@@ -129,6 +134,9 @@ def house_rules_section(
                 width=76,
                 keyboard_type=ft.KeyboardType.NUMBER,
                 input_filter=ft.NumbersOnlyInputFilter(),
+                # The client's text (forgeable): a str or dropped
+                # (serving/client_patches.py); the draft parses it and says what is
+                # wrong.
                 on_change=lambda e, f=face: update(
                     lambda d: d.set_value(f, e.control.value)
                 ),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from companion.engine.errors import MatchError
@@ -15,7 +15,7 @@ from companion.engine.match_settings import (
     MAX_ROUNDS,
     default_limit_rule,
 )
-from companion.engine.names import check_name, name_key
+from companion.engine.names import NameBook, check_name, name_key
 from companion.words.typed_numbers import parse_whole_number, shown_as_typed
 
 
@@ -146,11 +146,20 @@ class MatchDraft:
             return replace(self, seats=seats, dealer=dealer)
         return self.add_player(name)
 
-    def add_player(self, name: str) -> MatchDraft:
-        """Seat a (possibly new) player; MatchError for a blank or duplicate name."""
+    def add_player(self, name: str, roster: Iterable[str] = ()) -> MatchDraft:
+        """Seat a (possibly new) player; MatchError for a blank or duplicate name.
+
+        A name that reads as a player of the `roster` in another case or width
+        seats that player; one that only looks like one ("Аda" with a Cyrillic
+        А for "Ada") is refused, naming both.
+        """
         name = check_name(name)
-        if any(name_key(s) == name_key(name) for s in self.seats):
-            raise MatchError("duplicate-name", name=name)
+        known = NameBook(roster).find(name)
+        if known is not None and name_key(known) == name_key(name):
+            name = known
+        elif known is not None:
+            raise MatchError("look-alike-name", name=name, known=known)
+        NameBook(self.seats).refuse(name)
         seats = (*self.seats, name)
         return replace(self, seats=seats, dealer=self.dealer or name, seated=True)
 

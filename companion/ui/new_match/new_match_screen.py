@@ -107,7 +107,9 @@ def _roster(
     name_error: str | None,
     set_name_error: Callable[[str | None], None],
 ) -> list[ft.Control]:
-    known = [p.name for p in state.store.players() if not p.hidden]
+    players = state.store.players()
+    known = [p.name for p in players if not p.hidden]
+    roster = [p.name for p in players]
     toggles = [
         ft.FilledTonalButton(
             person,
@@ -133,7 +135,7 @@ def _roster(
 
             def seat(current: MatchDraft) -> MatchDraft:
                 try:
-                    return current.add_player(typed)
+                    return current.add_player(typed, roster)
                 except MatchError as error:
                     refused.append(error)
                     return current
@@ -156,6 +158,8 @@ def _roster(
                     error=name_error,
                     # A refused name says why in a sentence: let it show whole.
                     error_max_lines=3,
+                    # The client's text (forgeable): a str or dropped
+                    # (serving/client_patches.py); held to the name rules when added.
                     on_change=lambda e: set_name(e.control.value),
                     on_submit=add,
                 ),
@@ -209,6 +213,8 @@ def _seats(t: Translator, draft: MatchDraft, update: DraftUpdate) -> list[ft.Con
 def NewMatchScreen() -> ft.View:
     """Sets up a match (or a rematch) and starts it."""
     state, t = use_app()
+    # A route parameter: the client's to set (forgeable). An unknown match id gives a
+    # fresh draft; starting is the gate's to allow.
     source = ft.use_route_params().get("source")
 
     def initial() -> MatchDraft:

@@ -34,6 +34,8 @@ def _number(label: str, value: str, on_change: Callable[[str], None]) -> ft.Cont
         value=value,
         keyboard_type=ft.KeyboardType.NUMBER,
         input_filter=ft.NumbersOnlyInputFilter(),
+        # The client's value (forgeable): of the field's type or dropped
+        # (serving/client_patches.py); the draft checks it and says what is wrong.
         on_change=lambda e: on_change(e.control.value),
     )
 
@@ -67,6 +69,9 @@ def _faces(t: Translator, draft: OwnGameDraft, update: Update) -> list[ft.Contro
                         disabled=not used,
                         keyboard_type=ft.KeyboardType.NUMBER,
                         input_filter=ft.NumbersOnlyInputFilter(),
+                        # The client's value (forgeable): of the field's type or dropped
+                        # (serving/client_patches.py); the draft checks it and says what
+                        # is wrong.
                         on_change=lambda e, f=face: update(
                             lambda d: d.set_value(f, e.control.value)
                         ),
@@ -101,6 +106,8 @@ def _rules(t: Translator, draft: OwnGameDraft, update: Update) -> list[ft.Contro
         ft.Switch(
             label=t.gettext("Allow rounds where nobody went out"),
             value=draft.nobody_out,
+            # The client's value (forgeable): of the field's type or dropped
+            # (serving/client_patches.py); the draft checks it and says what is wrong.
             on_change=lambda e: update(
                 lambda d: d.set(nobody_out=bool(e.control.value))
             ),
@@ -177,6 +184,8 @@ def _delete(
 def OwnGameScreen() -> ft.View:
     """Defines a new game of the user's own, or edits one."""
     state, t = use_app()
+    # A route parameter: the client's to set (forgeable). An unknown id starts a new
+    # game; saving is the gate's to allow.
     game_id = ft.use_route_params().get("id")
     stored = {g.id: g for g in state.store.own_games()}
     game = stored.get(game_id or "")
@@ -209,6 +218,8 @@ def OwnGameScreen() -> ft.View:
         ft.TextField(
             label=t.gettext("Name of the game"),
             value=draft.name,
+            # The client's value (forgeable): of the field's type or dropped
+            # (serving/client_patches.py); the draft checks it and says what is wrong.
             on_change=lambda e: set_draft(lambda d: d.set(name=e.control.value)),
         ),
         *_faces(t, draft, set_draft),

@@ -106,6 +106,8 @@ def game_card(
 def PlayerScreen() -> ft.View:
     """One player's figures per game, never mixed across games."""
     state, t = use_app()
+    # A route parameter: the client's to set (forgeable). An unknown name shows that
+    # there is no such player.
     name = texts.player_from_route(ft.use_route_params().get("name", ""))
     back = icon_button(
         icon=ft.Icons.ARROW_BACK,

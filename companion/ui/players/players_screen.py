@@ -67,6 +67,9 @@ def _row(
                             value=draft,
                             autofocus=True,
                             expand=True,
+                            # The client's text (forgeable): a str or dropped
+                            # (serving/client_patches.py); held to the name rules, and
+                            # only the host renames.
                             on_change=lambda e: set_draft(e.control.value),
                             on_submit=rename,
                         ),

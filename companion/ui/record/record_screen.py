@@ -99,6 +99,9 @@ def PlayerRow(
             input_filter=ft.NumbersOnlyInputFilter(),
             autofocus=active,
             expand=True,
+            # The client's text (forgeable): a str or dropped
+            # (serving/client_patches.py); the round draft parses it, the gate refuses a
+            # viewer's save.
             on_change=lambda e: update(lambda d: d.set_points(player, e.control.value)),
         )
         switch = icon_button(
@@ -195,6 +198,8 @@ def _summary(
 def RecordScreen() -> ft.View:
     """Taps in a round; Save stays disabled, with the reason, until it is valid."""
     state, t = use_app()
+    # A route parameter: the client's to set (forgeable). An unknown match or round
+    # shows Not found; saving is the gate's to allow.
     params = ft.use_route_params()
     match_id = params.get("id", "")
     number = params.get("number")

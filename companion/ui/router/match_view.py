@@ -36,5 +36,7 @@ def MatchOutlet() -> ft.Control:
     this one View, and the wake lock must hold through both.
     """
     state, _ = use_app()
+    # A route parameter: the client's to set (forgeable). An unknown id loads no match,
+    # and keeps nothing awake.
     _keep_awake(state, state.load_match(ft.use_route_params().get("id", "")))
     return ft.use_route_outlet()

@@ -10,6 +10,7 @@ import flet as ft
 
 from companion.access.sharing import ShareGate
 from companion.storage import Store
+from companion.ui.frame.handler_guard import listen_for_failures
 from companion.ui.frame.not_found_screen import NotFound
 from companion.ui.frame.state import AppState, StateContext
 from companion.ui.frame.theme import THEME_MODES, theme
@@ -95,11 +96,33 @@ ROUTES = [
 ]
 
 
+MOST_LANGUAGES = 20
+"""Of a browser's preferred languages, how many are weighed (it names a few)."""
+
+LONGEST_TAG = 35
+"""The longest language tag weighed (BCP 47 tags in use are far shorter)."""
+
+
 async def _browser_languages(page: ft.Page) -> list[str]:
-    info = await page.get_device_info()
-    languages = list(getattr(info, "languages", None) or [])
+    """The languages the browser says it prefers, best first; [] if it says none.
+
+    The client answers this request, so a forged answer may hold anything: a
+    reply Flet cannot read, or values that are not text, count as no answer
+    (the language then stays the app's default).
+    """
+    try:
+        info = await page.get_device_info()
+    except (TypeError, ValueError, KeyError, AttributeError, RuntimeError):
+        return []
+    languages = getattr(info, "languages", None)
     first = getattr(info, "language", None)
-    return languages or ([first] if first else [])
+    said = languages if isinstance(languages, list) and languages else [first]
+    # A browser names a few short tags: more, or longer, is not a browser's.
+    return [
+        tag
+        for tag in said[:MOST_LANGUAGES]
+        if isinstance(tag, str) and 0 < len(tag) <= LONGEST_TAG
+    ]
 
 
 @ft.component
@@ -108,12 +131,15 @@ def App(
     gate: ShareGate,
     links: tuple[str, ...] = (),
     features: Features | None = None,
+    peer: str | None = None,
 ) -> list[ft.View]:
     """One browser session: its state, kept live with the other sessions.
 
     A session that has not joined a shared table gets the Join screen and
     nothing else: no route is rendered, so no data reaches its browser.
-    `features` are the build's own parts (the served app's when None).
+    `features` are the build's own parts (the served app's when None). `peer`
+    is the address the server accepted this session's connection from (None
+    where nothing is served); the share gate tells the host by it.
     """
     page = ft.context.page
     state, _ = ft.use_state(
@@ -121,7 +147,8 @@ def App(
             store,
             gate,
             session_id=page.session.id,
-            client_ip=page.client_ip,
+            # Never page.client_ip: the client can set that (issue 27).
+            client_ip=peer,
             links=tuple(links),
         )
     )
@@ -145,6 +172,9 @@ def App(
             state.set_away(False)
             state.changed()
 
+        # The client can send these page events itself (forgeable): each acts
+        # on this session alone (its own screen, its own "away" and its own
+        # place in the host's list of phones).
         page.on_connect = on_connect
         # A reload comes straight back; a closed tab stays away until Flet ends it.
         page.on_disconnect = lambda _: state.set_away(True)
@@ -152,6 +182,9 @@ def App(
         # reload keeps it): only then does the guest leave the host's list.
         page.on_close = lambda _: state.leave()
 
+        # A handler that raises: one line in the session's language (the
+        # session guard keeps the traceback in the server's log).
+        listen_for_failures(page, lambda: state.t)
         page.pubsub.subscribe_topic(MATCH_TOPIC, on_changed)
         page.pubsub.subscribe_topic(ACCESS_TOPIC, on_changed)
         state.tell_others_with(
@@ -178,6 +211,9 @@ def App(
     def views() -> list[ft.View]:
         if not state.role.can_see:
             return StateContext(state, lambda: [JoinScreen()])
+        # The Router follows page.route, which the client sets (forgeable): a
+        # session that may not see the table never gets here, and each screen
+        # checks its route's parameters (Not found for one that names nothing).
         return StateContext(
             state, lambda: ft.Router(ROUTES, NotFound, manage_views=True)
         )

@@ -63,6 +63,8 @@ def _game_picker(t: Translator, game_id: str, own: list[Game]) -> ft.Control:
 def RulesScreen() -> ft.View:
     """Shows one game's reminders, or the hits of a search over all games."""
     state, t = use_app()
+    # A route parameter: the client's to set (forgeable). An unknown game falls back to
+    # the table's own.
     asked = ft.use_route_params().get("game")
     query, set_query = ft.use_state("")
     chosen_cards, set_cards = ft.use_state(None)
@@ -75,6 +77,8 @@ def RulesScreen() -> ft.View:
         label=t.gettext("Search the rules"),
         prefix_icon=ft.Icons.SEARCH,
         value=query,
+        # The client's text (forgeable): a str or dropped (serving/client_patches.py);
+        # it only filters the rules this session reads.
         on_change=lambda e: set_query(e.control.value),
     )
     controls: list[ft.Control | None] = [search]

@@ -98,6 +98,8 @@ def RoundTile(
         lines.append(_round_actions(t, index, on_edit, on_delete))
 
     def toggle(e: ft.Event[ft.ExpansionTile]) -> None:
+        # e.data is the client's (forgeable): only True opens, and opening
+        # shows this round's lines, which this session may see anyway.
         set_opened(e.data is True)
         if e.data is True:
             set_filled(True)

@@ -142,6 +142,8 @@ def _finished(
 def ScoreboardScreen() -> ft.View:
     """The standings of one match and everything done to it."""
     state, t = use_app()
+    # A route parameter: the client's to set (forgeable). An unknown id shows Not found;
+    # a session sees matches only once let in.
     match_id = ft.use_route_params().get("id", "")
     match = state.load_match(match_id)
     show_all, set_show_all = ft.use_state(False)

@@ -22,6 +22,8 @@ def is_dark(state: AppState) -> bool:
     """Whether the screen is dark now: the chosen theme, or the system's."""
     if state.theme != "system":
         return state.theme == "dark"
+    # The client reports its brightness (forgeable): it only picks the colours
+    # of the picture this same person shares.
     return ft.context.page.platform_brightness == ft.Brightness.DARK
 
 

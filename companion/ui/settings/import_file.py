@@ -71,11 +71,13 @@ def import_by_upload(folder: Path, new_name: Callable[[], str]) -> Importer:
         done: asyncio.Future[str | None] = asyncio.get_running_loop().create_future()
 
         async def on_upload(event: ft.FilePickerUploadEvent) -> None:
+            # The client reports the upload (forgeable): a forged "done" only
+            # makes the import look for a file the upload route never wrote.
             if done.done():
                 return
             if event.error:
-                done.set_result(event.error)
-            elif event.progress is not None and event.progress >= 1:
+                done.set_result(str(event.error))
+            elif isinstance(event.progress, int | float) and event.progress >= 1:
                 done.set_result(None)
 
         picker = ft.FilePicker(on_upload=on_upload)
@@ -85,6 +87,10 @@ def import_by_upload(folder: Path, new_name: Callable[[], str]) -> Importer:
         if not picked:
             return None
         file = picked[0]
+        # The name and size are the client's (forgeable). Only the host gets
+        # here (may_import asks the gate); the size only spares a doomed upload
+        # (the upload route counts the bytes), the name is only shown, and the
+        # file is read as any import file is (storage/transfer.py).
         if not state.may_import(file.name, file.size):
             return None
         name = new_name()

@@ -120,3 +120,14 @@ def test_a_seat_takes_the_name_rules() -> None:
         with pytest.raises(MatchError) as caught:
             draft.add_player(typed)
         assert caught.value.code == code
+
+
+def test_a_typed_name_meets_the_players_already_known() -> None:
+    draft = MatchDraft.for_game("crazy-eights")
+    # Another case of a known player's name seats that player.
+    assert draft.add_player("ada", roster=["Ada", "Bo"]).seats == ("Ada",)
+    # A Cyrillic А: it looks like Ada, so it is refused, naming both.
+    with pytest.raises(MatchError) as caught:
+        draft.add_player("\u0410da", roster=["Ada", "Bo"])
+    assert caught.value.code == "look-alike-name"
+    assert caught.value.params == {"name": "\u0410da", "known": "Ada"}

@@ -1,0 +1,35 @@
+"""Each websocket's peer address, as the server accepted it, for the code it runs."""
+
+from __future__ import annotations
+
+from event_loops import run_apart
+
+from companion.serving.peers import PeerAddresses, accepted_from
+
+
+def _seen_by_the_app(scope: dict[str, object]) -> list[str | None]:
+    seen: list[str | None] = []
+
+    async def app(scope, receive, send) -> None:
+        seen.append(accepted_from())
+
+    async def run() -> None:
+        await PeerAddresses(app)(scope, None, None)
+        seen.append(accepted_from())
+
+    run_apart(run())
+    return seen
+
+
+def test_a_websocket_knows_its_peer_only_while_it_is_handled() -> None:
+    scope = {"type": "websocket", "client": ("192.0.2.7", 50000)}
+    assert _seen_by_the_app(scope) == ["192.0.2.7", None]
+
+
+def test_a_websocket_without_a_known_peer_is_nobody() -> None:
+    assert _seen_by_the_app({"type": "websocket", "client": None}) == ["", None]
+
+
+def test_plain_requests_carry_no_peer() -> None:
+    scope = {"type": "http", "client": ("127.0.0.1", 50000)}
+    assert _seen_by_the_app(scope) == [None, None]
