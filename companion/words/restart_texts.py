@@ -17,8 +17,9 @@ def restart_texts(t: Translator) -> dict[str, str]:
         "close": t.gettext("Close this message"),
         "title": t.gettext("The screen keeps stopping"),
         "advice": t.gettext(
-            "Your scores are safe. Close this tab and open Card Table Companion "
-            "again. If the screen stops again, restart the browser."
+            "Your scores are safe. Restart the screen with the button below. If "
+            "it keeps stopping, close the browser completely and open Card Table "
+            "Companion again."
         ),
         # TRANSLATORS: a button that loads the app's screen again.
         "retry": t.gettext("Restart the screen"),
