@@ -101,6 +101,14 @@ _TEMPLATE = """\
       error instanceof WebAssembly.RuntimeError;
   }
 
+  // A trap in a worker (multi-threaded skwasm draws in one) reaches the
+  // window without its error, as the message "Uncaught RuntimeError: ...":
+  // no other error of the platform's is named RuntimeError.
+  function isWorkerTrap(event) {
+    return (event.error === null || event.error === undefined) &&
+      /^(Uncaught )?RuntimeError: /.test(String(event.message));
+  }
+
   function styled(element) {
     const style = document.createElement('style');
     style.textContent = STYLE;
@@ -183,7 +191,7 @@ _TEMPLATE = """\
   }
 
   window.addEventListener('error', (event) => {
-    if (isTrap(event.error)) {
+    if (isTrap(event.error) || isWorkerTrap(event)) {
       onTrap();
     }
   });
@@ -227,7 +235,8 @@ def restart_js(
     """The page's script that restarts a screen whose renderer trapped.
 
     On a WebAssembly trap nobody caught (a window error or an unhandled
-    rejection whose error is a WebAssembly.RuntimeError) it reloads the page,
+    rejection whose error is a WebAssembly.RuntimeError, or a worker's error
+    that reaches the window as "Uncaught RuntimeError: ...") it reloads the page,
     which comes back on the same route, and that page shows a line saying so
     (`notice_ms` once the app's view is there, or until closed). After `limit`
     restarts within `window_ms` (counted in sessionStorage, per tab) a trap

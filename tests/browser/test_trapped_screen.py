@@ -42,6 +42,19 @@ def force_trap(table: Table) -> None:
     )
 
 
+def force_worker_trap(table: Table) -> None:
+    """The same trap in a worker, where multi-threaded skwasm draws: it reaches
+    the window as its message alone."""
+    table.page.evaluate(
+        "message => { window.beforeTheTrap = true;"
+        " const code = 'setTimeout(() => { throw new WebAssembly.RuntimeError('"
+        " + JSON.stringify(message) + '); }, 0);';"
+        " new Worker(URL.createObjectURL(new Blob([code],"
+        " {type: 'text/javascript'}))); }",
+        TRAP,
+    )
+
+
 def comes_back_restarted(table: Table) -> None:
     """Wait for the reloaded page's line, then for the app under it."""
     line = table.page.locator(f"#{LINE_ID}")
@@ -91,9 +104,10 @@ def test_a_trapped_screen_restarts_on_the_same_screen_three_times_then_explains(
     standings_intact(table)
     expect(table.page.locator(f"#{LINE_ID}")).to_have_count(0)
 
-    # A third restart still comes; a fourth trap within two minutes does not
-    # reload again but says what to do, over the frozen app.
-    force_trap(table)
+    # A third restart still comes (a trap in a worker this time); a fourth
+    # trap within two minutes does not reload again but says what to do, over
+    # the frozen app.
+    force_worker_trap(table)
     comes_back_restarted(table)
     standings_intact(table)
     force_trap(table)

@@ -216,14 +216,27 @@ def test_other_errors_and_a_page_never_restarted_change_nothing():
     const first = {line: shown(LINE)};
     const typeError = trap(new TypeError('a plugin failed'));
     const noError = trap(undefined);
+    listeners.error({error: null, message: 'Uncaught TypeError: RuntimeError: x'});
+    const otherMessage = reloads;
     const rejected = (listeners.unhandledrejection({reason: new Error('x')}), reloads);
     const trapped = (listeners.unhandledrejection(
       {reason: new WebAssembly.RuntimeError('in a promise')}), reloads);
     console.log(JSON.stringify([first, typeError.reloads, noError.reloads,
-      rejected, trapped]));
+      otherMessage, rejected, trapped]));
     """
     found = in_pages(restart_js(TEXTS), steps)
-    assert found == [{"line": None}, 0, 0, 0, 1]
+    assert found == [{"line": None}, 0, 0, 0, 0, 1]
+
+
+@NODE
+def test_a_trap_in_a_worker_known_by_its_message_alone_restarts_too():
+    steps = """
+    page(['en']);
+    listeners.error({error: null,
+      message: 'Uncaught RuntimeError: memory access out of bounds'});
+    console.log(JSON.stringify(reloads));
+    """
+    assert in_pages(restart_js(TEXTS), steps) == 1
 
 
 @NODE
