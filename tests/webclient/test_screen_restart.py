@@ -300,3 +300,39 @@ def test_the_served_page_and_the_static_page_both_run_it_before_flutter():
         "v1",
     )
     assert index.index(script) < index.index("flutter_bootstrap.js")
+
+
+@NODE
+@pytest.mark.parametrize(
+    ("wanted", "lang"),
+    [(["nb-NO"], "nb"), (["sv-SE"], "sv"), (["es"], "es"), (["de"], "en")],
+)
+def test_the_shipped_script_says_it_in_the_browsers_language(wanted, lang):
+    texts = restart_texts_by_language()
+    steps = f"""
+    page({json.dumps(wanted)});
+    trap(new WebAssembly.RuntimeError('forced'));
+    page({json.dumps(wanted)});
+    const line = shown(LINE);
+    now += 1000;
+    session.set({json.dumps(RESTARTS_KEY)}, JSON.stringify([now, now, now]));
+    console.log(JSON.stringify([line, trap(new WebAssembly.RuntimeError('x'))]));
+    """
+    line, stopped = in_pages(restart_js(texts), steps)
+    assert line == f"{texts[lang]['restarted']} | {texts[lang]['close']}"
+    assert stopped["reloads"] == 0
+    assert stopped["stopped"] == " | ".join(
+        texts[lang][key] for key in ("title", "advice", "retry")
+    )
+
+
+@NODE
+def test_the_limit_is_the_one_given():
+    steps = """
+    page(['en']);
+    const first = trap(new WebAssembly.RuntimeError('forced')).reloads;
+    page(['en']);
+    const second = trap(new WebAssembly.RuntimeError('forced')).reloads;
+    console.log(JSON.stringify([first, second, shown(STOPPED) !== null]));
+    """
+    assert in_pages(restart_js(TEXTS, limit=1), steps) == [1, 0, True]
