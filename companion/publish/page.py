@@ -7,12 +7,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from companion.publish.contents import RENDERER_FILES
+from companion.webclient.screen_restart import restart_js
 from companion.webclient.service_worker import (
     SCRIPT_NAME,
     registration_js,
     service_worker_js,
     without_flutter_worker,
 )
+from companion.words.restart_texts import restart_texts_by_language
 
 NAME = "Card Table Companion"
 SHORT_NAME = "Card Table"
@@ -101,6 +103,7 @@ def patch_index(index: str, base_url: str, version: str, started: str = "") -> s
         raise PageError(_CONFIG_ANCHOR)
     index = index.replace(
         _CONFIG_ANCHOR,
+        f"<script>\n{restart_js(restart_texts_by_language())}</script>\n"
         # The Rive redirect runs before Flutter's scripts can ask the CDN.
         f'<script src="{base_url}{RIVE_REDIRECT}"></script>\n'
         f"<script>\n{script}\n</script>\n<script>\n{registration}{_PERSIST}</script>",

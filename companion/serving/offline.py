@@ -6,19 +6,22 @@ from pathlib import Path
 
 from companion.serving.client_files import ShippedClient, shipped_client
 from companion.serving.http_layer import REVALIDATE, MemoryFile, Route
+from companion.webclient.screen_restart import restart_js
 from companion.webclient.service_worker import (
     SCRIPT_NAME,
     served_registration_js,
     service_worker_js,
 )
 from companion.webclient.unreachable_page import page_html, watch_js
+from companion.words.restart_texts import restart_texts_by_language
 from companion.words.unreachable_texts import unreachable_texts_by_language
 
 WORKER_URL = "/" + SCRIPT_NAME
 """At the site's root, so the worker's scope is every page of the app."""
 
 WATCH_SCRIPT = "companion/watch.js"
-"""The page's own script, below the versioned folder: registers, watches."""
+"""The page's own script, below the versioned folder: registers, watches, and
+restarts a screen whose renderer trapped."""
 
 GRACE_MS = 5000
 """How long no connection may last before the page says the computer is gone:
@@ -28,6 +31,7 @@ Flet's client reconnects by itself after a short Wi-Fi drop."""
 def served_client(web_dir: Path | None = None) -> ShippedClient:
     """The client a server ships: flet-web's, with the page's watch script."""
     script = watch_js(unreachable_texts_by_language(), "/ws", GRACE_MS)
+    script += restart_js(restart_texts_by_language())
     script += served_registration_js(WORKER_URL)
     return shipped_client(web_dir, {WATCH_SCRIPT: script.encode("utf-8")})
 
