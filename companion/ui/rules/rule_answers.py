@@ -71,18 +71,18 @@ def answer_card(t: Translator, hit: RuleHit, scope: Scope) -> ft.Control:
     passage = hit.passage
     where = passage.section_title
     if scope.every_game:
-        # TRANSLATORS: where a rule search's answer is from: "Uno · Scoring".
-        where = t.gettext("%(game)s · %(section)s") % {
-            "game": scope.name_of(passage.game_id),
-            "section": passage.section_title,
-        }
-    marked = list(dict.fromkeys(p.text for p in hit.pieces if p.marked))
+        # Two names side by side, as format.py sets a round's parts apart.
+        where = " · ".join((scope.name_of(passage.game_id), passage.section_title))
+    marked: dict[str, str] = {}
+    for piece in hit.pieces:
+        if piece.marked:
+            marked.setdefault(piece.text.casefold(), piece.text)
     text = "".join(piece.text for piece in hit.pieces)
     # A screen reader cannot see the marks: the label names the matched words.
     label = t.gettext("%(where)s: %(text)s Matched words: %(words)s") % {
         "where": where,
         "text": text,
-        "words": t.join(marked),
+        "words": t.join(marked.values()),
     }
     column: list[ft.Control] = [
         ft.Text(where, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
