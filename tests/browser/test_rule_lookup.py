@@ -38,6 +38,12 @@ def test_a_search_answers_in_the_game_picked_then_in_every_game(table: Table) ->
     table.shot("rules-search-all-games-390x844")
     table.tap("Only Vändåtta")
     table.see("Answers from Vändåtta")
+    # Another game picked: the same question, answered there.
+    table.tap("Crazy Eights")
+    table.see("Answers from Crazy Eights")
+    expect(answers.first).to_have_text(
+        re.compile(r"^Common disputes: Can you go out on an eight\?")
+    )
 
 
 def test_a_scoring_answer_leads_to_the_house_rules_of_new_match(table: Table) -> None:

@@ -152,7 +152,7 @@ def answers(
                 on_click=lambda _: show_game(named),
             )
         )
-    if not found.hits:
+    elif not found.hits:
         controls.append(ft.Text(t.gettext("Nothing in the rules matches that.")))
     controls.extend(answer_card(t, hit, scope) for hit in found.hits)
     return controls

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from urllib.parse import parse_qs, urlencode, urlparse
 
 import flet as ft
 
@@ -59,13 +60,23 @@ def _current_game(state: AppState) -> tuple[str, str | None]:
     return (last if last in GAMES else "crazy-eights"), None
 
 
-def _game_picker(t: Translator, game_id: str, own: list[Game]) -> ft.Control:
+def _game_picker(
+    t: Translator, game_id: str, own: list[Game], query: str
+) -> ft.Control:
+    # A search goes along to the game picked next (each route is its own View).
+    along = f"?{urlencode({'q': query})}" if query.strip() else ""
     return choices(
         [(g, fmt.game_name(t, g)) for g in GAMES]
         + [(g.id, fmt.game_name(t, g)) for g in own],
         game_id,
-        lambda g: navigate(f"/rules/{g}"),
+        lambda g: navigate(f"/rules/{g}{along}"),
     )
+
+
+def _query_asked() -> str:
+    """The search a route brings along (``/rules/uno?q=joker``), at most MAX_QUERY."""
+    asked = parse_qs(urlparse(str(ft.context.page.route or "")).query).get("q", [""])
+    return str(asked[0])[:MAX_QUERY]
 
 
 def _search_field(
@@ -90,7 +101,7 @@ def RulesScreen() -> ft.View:
     """Shows one game's reminders, or the answers to a search in them."""
     state, t = use_app()
     asked = ft.use_route_params().get("game")
-    query, set_query = ft.use_state("")
+    query, set_query = ft.use_state(_query_asked)
     every_game, set_every_game = ft.use_state(False)
     chosen_cards, set_cards = ft.use_state(None)
     game_id, match_id = _current_game(state)
@@ -117,7 +128,7 @@ def RulesScreen() -> ft.View:
     else:
         cards = own_game_reminders(game, state.lang)
     controls: list[ft.Control | None] = [
-        _game_picker(t, game_id, own_games),
+        _game_picker(t, game_id, own_games, query),
         _search_field(t, query, set_query),
     ]
     if query.strip():
