@@ -26,6 +26,7 @@ def test_a_search_answers_in_the_game_picked_then_in_every_game(table: Table) ->
     # The game picked, and only it: no other game's answer is listed.
     expect(table.page.get_by_text(re.compile(r"^Crazy Eights · "))).to_have_count(0)
     table.shot("rules-search-vandatta-390x844")
+    assert table.small_targets() == []
 
     table.tap("Search all games")
     table.see("Answers from all games")
