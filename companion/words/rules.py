@@ -1,15 +1,12 @@
-"""Rule reminders per game and language, read from locales/<lang>/rules; searchable."""
+"""Rule reminders per game and language, read from locales/<lang>/rules."""
 
 import functools
 import re
 import tomllib
-import unicodedata
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from companion.engine.games import (
-    GAMES,
     REGULAR_CARDS,
     CardSet,
     EndCondition,
@@ -62,15 +59,6 @@ class Reminder:
     id: str
     title: str
     body: str
-
-
-@dataclass(frozen=True)
-class SearchHit:
-    """A reminder card that matches a search, with how well it matches."""
-
-    game_id: str
-    reminder: Reminder
-    score: float
 
 
 def rules_path(lang: str, game_id: str) -> str:
@@ -204,65 +192,3 @@ def match_reminders(match: Match, lang: str) -> list[Reminder]:
         cards=get_card_set(settings.card_set),
         extra_wilds=settings.extra_wilds,
     )
-
-
-_WORD = re.compile(r"\w+")
-
-
-def _fold(text: str) -> str:
-    """Lower case without accents, so "åtter" finds "Åtteren" and "vandatta" too."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
-def _words(text: str) -> Counter[str]:
-    return Counter(_WORD.findall(_fold(text)))
-
-
-def _weight(term: str, word: str) -> float:
-    """How well one search term matches one word: whole word, prefix or stem."""
-    if word == term:
-        return 3.0
-    if len(term) >= 3 and word.startswith(term):
-        return 2.0
-    # Without its last letter "åtta" also finds "åttor"; shorter words (Swedish
-    # "att") must not match, so only words at least as long as the term count.
-    if len(term) >= 4 and len(word) >= len(term) and word.startswith(term[:-1]):
-        return 1.5
-    return 0.0
-
-
-@functools.cache
-def _index(lang: str) -> tuple[tuple[str, Reminder, Counter[str], Counter[str]], ...]:
-    return tuple(
-        (game_id, card, _words(card.title), _words(card.body))
-        for game_id in GAMES
-        for card in reminders(game_id, lang)
-    )
-
-
-def _term_score(term: str, title: Counter[str], body: Counter[str]) -> float:
-    # A title match counts most, and more so in a short title ("Uno!", "Lappen").
-    in_title = max((_weight(term, word) for word in title), default=0.0)
-    in_title *= 4 * (1 + 1 / max(1, sum(title.values())))
-    in_body = sum(_weight(term, word) * min(n, 3) for word, n in body.items())
-    return in_title + in_body
-
-
-def search_reminders(query: str, lang: str) -> list[SearchHit]:
-    """The reminder cards of every game matching `query`, best first.
-
-    Words may be typed without accents or as the start of a longer word; a card
-    matching all the words ranks above cards matching only some.
-    """
-    terms = list(dict.fromkeys(_WORD.findall(_fold(query))))
-    if not terms:
-        return []
-    hits = []
-    for game_id, card, title, body in _index(get_translator(lang).lang):
-        scores = [_term_score(term, title, body) for term in terms]
-        matched = sum(1 for score in scores if score > 0)
-        if matched:
-            score = sum(scores) * matched / len(terms)
-            hits.append(SearchHit(game_id, card, round(score, 2)))
-    return sorted(hits, key=lambda hit: -hit.score)

@@ -41,6 +41,7 @@ EXTRACTED_MODULES = (
     "companion/ui/players/players_screen.py",
     "companion/ui/record/record_screen.py",
     "companion/ui/rules/rules_screen.py",
+    "companion/ui/rules/rule_answers.py",
     "companion/ui/scoreboard/scoreboard_screen.py",
     "companion/ui/settings/settings_screen.py",
     "companion/ui/settings/share_section.py",

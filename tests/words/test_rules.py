@@ -1,4 +1,4 @@
-"""Rule reminders: complete in every language, tables from the engine, searchable."""
+"""Rule reminders: complete in every language, tables from the engine."""
 
 import re
 import tomllib
@@ -24,7 +24,6 @@ from companion.words.rules import (
     match_reminders,
     reminders,
     rules_path,
-    search_reminders,
 )
 
 PAIRS = [(game_id, lang) for game_id in GAMES for lang in LANGUAGES]
@@ -186,45 +185,6 @@ def test_rule_files_are_read_once():
     reminders("vandatta", "sv")
     reminders("vandatta", "sv", values={"8": 3})
     assert rules._sections.cache_info().misses == 1
-
-
-@pytest.mark.parametrize(
-    ("query", "lang", "game_id", "found"),
-    [
-        ("åtter", "nb", "crazy-eights", "åtter"),
-        ("ess", "nb", "vandatta", "ess"),
-        ("joker", "nb", "uno", "joker"),
-        ("joker", "sv", "uno", "joker"),
-        ("lappen", "sv", "vandatta", "lappen"),
-        ("åtta", "sv", "vandatta", "åtta"),
-        ("comodín", "es", "uno", "comodín"),
-        ("joker", "es", "uno", "joker"),
-        ("comodin", "es", "uno", "comodín"),
-        ("draw", "en", "uno", "draw"),
-        ("eight on eight", "en", "crazy-eights", "eight on an eight"),
-    ],
-)
-def test_search_finds_a_known_card_in_each_language(query, lang, game_id, found):
-    hits = search_reminders(query, lang)
-    assert hits
-    assert any(hit.game_id == game_id for hit in hits[:5])
-    best = hits[0].reminder
-    assert found in (best.title + best.body).casefold()
-    scores = [hit.score for hit in hits]
-    assert scores == sorted(scores, reverse=True)
-
-
-def test_search_ranks_a_title_match_first_and_ignores_nonsense():
-    assert search_reminders("lappen", "sv")[0].reminder.id == "last-card"
-    assert search_reminders("Uno!", "en")[0].reminder.title == "Uno!"
-    assert search_reminders("xyzzy", "en") == []
-    assert search_reminders("  ", "nb") == []
-
-
-def test_search_prefers_cards_matching_every_word():
-    hits = search_reminders("black joker starter", "en")
-    assert hits[0].game_id == "uno"
-    assert hits[0].reminder.id in {"deal", "disputes"}
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
