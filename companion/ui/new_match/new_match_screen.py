@@ -21,15 +21,15 @@ from companion.words.messages import error_message
 
 def _first_draft(state: AppState, source: str | None) -> MatchDraft:
     """A rematch's draft, the one kept while a game was defined, or a fresh one."""
-    previous = state.load_match(source) if source else None
-    if previous is not None:
-        return MatchDraft.rematch(previous)
     last = state.store.settings().get("last_game")
     game_id = last if last in GAMES else "crazy-eights"
     house = state.house_rules(game_id)
     kept = kept_draft.take(
         state.store.own_games(), lambda d: d.choose_game(game_id, house)
     )
+    previous = state.load_match(source) if source else None
+    if previous is not None:
+        return MatchDraft.rematch(previous)
     return kept or MatchDraft.for_game(game_id, house=house)
 
 

@@ -40,6 +40,11 @@ def _name_field(t: Translator, update: DraftUpdate, typing: NameState) -> ft.Con
 
         set_name(take)
 
+    async def submit(event: ft.Event[ft.TextField]) -> None:
+        add()
+        # Enter would close a phone's keyboard: it stays up for the next name.
+        await event.control.focus()
+
     def typed(text: str) -> None:
         # The message was about the name as it was: an Add that is refused
         # again (an empty field after spaces) shows it anew, never "nothing".
@@ -56,7 +61,7 @@ def _name_field(t: Translator, update: DraftUpdate, typing: NameState) -> ft.Con
                 # A refused name says why in a sentence: let it show whole.
                 error_max_lines=3,
                 on_change=lambda e: typed(e.control.value),
-                on_submit=add,
+                on_submit=submit,
             ),
             icon_button(
                 icon=ft.Icons.PERSON_ADD, tooltip=t.gettext("Add player"), on_click=add
