@@ -30,9 +30,9 @@ def test_a_game_of_your_own_is_made_played_and_edited(table: Table) -> None:
     table.tap("Change game")
     table.tap("Your own game")
     table.fill("Name of the game", "Family Eights")
-    table.fill("Points for eights", "25")
     # Every card's checkbox, and the switch, is a row a finger hits.
     assert table.small_targets() == []
+    table.fill("Points for eights", "25")
     table.fill("Points limit", "40")
     switch = table.page.get_by_role("switch", name="Allow rounds where nobody went out")
     assert (switch.bounding_box() or {"height": 0})["height"] >= 47.5
