@@ -26,7 +26,7 @@ def new_match(
     table.open("/")
     table.tap("New match")
     table.see("House rules")
-    table.tap(game, exact=False)
+    choose_game(table, game)
     for name in players:
         seat = f"{len(table_seats(players, name))}. {name}"
         # On a loaded machine the tap on Add can reach the app before the text
@@ -49,6 +49,13 @@ def new_match(
     table.tap("Start match")
     table.button("Record round").wait_for()
     return table.path()
+
+
+def choose_game(table: Table, game: str) -> None:
+    """On New match, open the list of games and pick `game` (its card's name)."""
+    table.tap("Change game")
+    table.tap(game, exact=False)
+    table.button("Change game").wait_for()
 
 
 def table_seats(players: Sequence[str], upto: str) -> Sequence[str]:

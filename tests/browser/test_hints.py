@@ -7,26 +7,6 @@ from flows import new_match
 from playwright.sync_api import expect
 
 
-def test_a_fresh_new_match_screen_hints_before_it_counts_players(
-    table: Table,
-) -> None:
-    table.open("/")
-    table.tap("New match")
-    table.see("House rules")
-    table.see("Add 2 to 10 players to start.")
-    expect(table.page.get_by_text("This game takes", exact=False)).to_have_count(0)
-    table.shot("new-match-fresh-hint-390x844")
-
-    table.fill("New player's name", "Ada")
-    table.tap("Add player")
-    table.see("1. Ada")
-    # A player seated: now the count is a fact to fix.
-    table.see("This game takes 2 to 10 players, not 1.")
-    table.gone("Add 2 to 10 players to start.")
-    table.tap("Remove Ada")
-    table.see("This game takes 2 to 10 players, not 0.")
-
-
 def test_a_player_in_points_mode_is_asked_for_points(table: Table) -> None:
     new_match(table, "Crazy Eights", ["Ada", "Bo", "Cy"])
     table.tap("Record round")

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from driver import Table
-from flows import record_round
+from flows import choose_game, record_round
 from playwright.sync_api import expect
 
 
 def test_a_game_of_your_own_is_made_played_and_edited(table: Table) -> None:
     table.open("/")
     table.tap("New match")
+    table.tap("Change game")
     table.tap("Your own game")
     save = table.button("Save game")
     # No name yet, then the name of a built-in game: refused, nothing saved.
@@ -21,16 +22,26 @@ def test_a_game_of_your_own_is_made_played_and_edited(table: Table) -> None:
     table.see("House rules")
     expect(table.page.get_by_text("Family Eights")).to_have_count(0)
 
-    table.tap("Your own game")
-    table.fill("Name of the game", "Family Eights")
-    table.fill("Points for eights", "25")
-    table.fill("Points limit", "40")
-    table.shot("own-game-390x844")
-    table.tap("Save game")
-    table.tap("Family Eights", exact=False)
+    # Players seated first are still seated after the game is defined.
     for name in ("Ada", "Bo"):
         table.fill("New player's name", name)
         table.tap("Add player")
+    table.see("2. Bo")
+    table.tap("Change game")
+    table.tap("Your own game")
+    table.fill("Name of the game", "Family Eights")
+    # Every card's checkbox, and the switch, is a row a finger hits.
+    assert table.small_targets() == []
+    table.fill("Points for eights", "25")
+    table.fill("Points limit", "40")
+    switch = table.page.get_by_role("switch", name="Allow rounds where nobody went out")
+    assert (switch.bounding_box() or {"height": 0})["height"] >= 47.5
+    table.shot("own-game-390x844")
+    table.tap("Save game")
+    # New match comes back with the game just saved chosen.
+    table.button("Edit Family Eights").wait_for()
+    table.see("1. Ada")
+    table.see("2. Bo")
     table.tap("Start match")
     table.button("Record round").wait_for()
     path = table.path()
@@ -45,7 +56,7 @@ def test_a_game_of_your_own_is_made_played_and_edited(table: Table) -> None:
     # The game is edited: eights now worth 1. The finished match is as played.
     table.open("/")
     table.tap("New match")
-    table.tap("Family Eights", exact=False)
+    choose_game(table, "Family Eights")
     table.tap("Edit Family Eights")
     table.fill("Points for eights", "1")
     table.tap("Save game")

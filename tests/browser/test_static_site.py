@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 from conftest import free_port
 from driver import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, Table
-from flows import record_round, table_seats
+from flows import choose_game, record_round, table_seats
 from playwright.sync_api import Browser, Playwright, Route
 from playwright.sync_api import Error as PlaywrightError
 
@@ -279,7 +279,7 @@ def _shot(table: Table, name: str) -> None:
 def _start_match(table: Table, players: list[str]) -> None:
     table.tap("New match")
     table.see("House rules")
-    table.tap("Crazy Eights", exact=False)
+    choose_game(table, "Crazy Eights")
     for name in players:
         table.fill("New player's name", name)
         table.tap("Add player")

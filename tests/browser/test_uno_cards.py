@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from driver import Table
-from flows import record_round
+from flows import choose_game, record_round
 from playwright.sync_api import expect
 
 
 def test_an_uno_deck_match_to_500_recorded_by_its_own_cards(table: Table) -> None:
     table.open("/")
     table.tap("New match")
-    table.tap("Uno", exact=False)
+    choose_game(table, "Uno")
     for name in ("Ada", "Bo", "Cy"):
         table.fill("New player's name", name)
         table.tap("Add player")

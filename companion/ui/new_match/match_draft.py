@@ -26,9 +26,8 @@ class MatchDraft:
     `end_text` is the raw text of the limit (or rounds) field; `values` holds the
     house-rule card values typed in, face -> raw text; `card_set` the cards the
     table plays with (None: the game's own) and `extra_wilds` the raw text of
-    the wild cards its deck has beyond the game's; `definition` the user's game
-    a rematch is played by (None: the built-in `game_id`); `seated` is whether
-    the table has seated anyone yet (until then, no player count is wrong yet).
+    the wild cards its deck has beyond the game's; `definition` the user's
+    game played by (None: the built-in `game_id`).
     """
 
     game_id: str = "crazy-eights"
@@ -43,7 +42,6 @@ class MatchDraft:
     card_set: str | None = None
     extra_wilds: str = "0"
     definition: Game | None = None
-    seated: bool = False
 
     @classmethod
     def for_game(
@@ -58,7 +56,6 @@ class MatchDraft:
             game_id=game.id,
             seats=seats,
             dealer=seats[0] if seats else None,
-            seated=bool(seats),
             scoring=game.scoring,
             end_kind=game.end.kind,
             end_text=str(game.end.value),
@@ -89,7 +86,6 @@ class MatchDraft:
             seats=match.players,
             dealer=match.next_dealer,
             definition=match.definition,
-            seated=True,
         )
         return replace(draft._with(match.settings), decks=match.settings.decks)
 
@@ -136,7 +132,7 @@ class MatchDraft:
     ) -> MatchDraft:
         """Another game: its house rules replace the settings, the players stay."""
         chosen = MatchDraft.for_game(game_id, self.seats, house)
-        return replace(chosen, dealer=self.dealer, seated=self.seated)
+        return replace(chosen, dealer=self.dealer)
 
     def toggle_player(self, name: str) -> MatchDraft:
         """Seat `name` at the end of the table, or take them off it."""
@@ -161,7 +157,7 @@ class MatchDraft:
             raise MatchError("look-alike-name", name=name, known=known)
         NameBook(self.seats).refuse(name)
         seats = (*self.seats, name)
-        return replace(self, seats=seats, dealer=self.dealer or name, seated=True)
+        return replace(self, seats=seats, dealer=self.dealer or name)
 
     def move_up(self, name: str) -> MatchDraft:
         """Move `name` one seat earlier."""
@@ -241,9 +237,26 @@ class MatchDraft:
         return None
 
     @property
-    def waiting_for_players(self) -> bool:
-        """Nobody seated yet on a fresh screen: a hint is due, not a reproach."""
-        return not self.seated and not self.seats
+    def players_short(self) -> int:
+        """How many more players the game needs before it can start (0: enough)."""
+        return max(0, self.game.min_players - len(self.seats))
+
+    def still_adding(self, problem: MatchError | None) -> bool:
+        """Whether `problem` only says the table is not full yet: a hint, no error.
+
+        Too few players is where every table starts, not a mistake; a typed
+        number that is no number, or a player too many, is one.
+        """
+        return (
+            problem is not None
+            and problem.code == "player-count"
+            and self.players_short > 0
+        )
+
+    def not_seated(self, known: Iterable[str]) -> list[str]:
+        """The `known` players not at the table (one more tap seats them)."""
+        seated = {name_key(s) for s in self.seats}
+        return [name for name in known if name_key(name) not in seated]
 
 
 DraftUpdate = Callable[[Callable[[MatchDraft], MatchDraft]], None]

@@ -19,8 +19,11 @@ from companion.ui.frame.shell import (
     navigate,
     screen,
     section_title,
+    toggle_row,
 )
 from companion.ui.frame.state import AppState, use_app
+from companion.ui.frame.theme import TARGET
+from companion.ui.new_match import kept_draft
 from companion.ui.new_match.own_game_draft import OwnGameDraft
 from companion.words.i18n import Translator
 from companion.words.messages import error_message
@@ -40,6 +43,29 @@ def _number(label: str, value: str, on_change: Callable[[str], None]) -> ft.Cont
     )
 
 
+def _face_in_use(label: str, used: bool, toggle: Callable[[], None]) -> ft.Control:
+    """A card's checkbox on a row a finger hits, toggled wherever it is tapped."""
+    return ft.Semantics(
+        label=label,
+        checked=used,
+        exclude_semantics=True,
+        expand=True,
+        on_tap=lambda: toggle(),
+        content=ft.Container(
+            height=TARGET,
+            border_radius=12,
+            on_click=lambda: toggle(),
+            content=ft.Row(
+                [
+                    ft.Checkbox(value=used, on_change=lambda: toggle()),
+                    ft.Text(label, expand=True),
+                ],
+                spacing=0,
+            ),
+        ),
+    )
+
+
 def _faces(t: Translator, draft: OwnGameDraft, update: Update) -> list[ft.Control]:
     cards = CARD_SETS[draft.card_set]
     rows: list[ft.Control] = [
@@ -56,11 +82,10 @@ def _faces(t: Translator, draft: OwnGameDraft, update: Update) -> list[ft.Contro
         rows.append(
             ft.Row(
                 [
-                    ft.Checkbox(
-                        label=name[:1].upper() + name[1:],
-                        value=used,
-                        expand=True,
-                        on_change=lambda _, f=face: update(lambda d: d.toggle_face(f)),
+                    _face_in_use(
+                        name[:1].upper() + name[1:],
+                        used,
+                        lambda f=face: update(lambda d: d.toggle_face(f)),
                     ),
                     ft.TextField(
                         label=t.gettext("Points for {cards}").format(cards=name),
@@ -87,6 +112,7 @@ def _rules(t: Translator, draft: OwnGameDraft, update: Update) -> list[ft.Contro
         return lambda text: update(lambda d: d.set(**{key: text}))
 
     limit = draft.end_kind is EndKind.LIMIT
+    nobody_out = t.gettext("Allow rounds where nobody went out")
     controls: list[ft.Control] = [
         _number(t.gettext("Copies of each card in one deck"), draft.copies,
                 typed("copies")),
@@ -103,14 +129,11 @@ def _rules(t: Translator, draft: OwnGameDraft, update: Update) -> list[ft.Contro
             "lowest" if draft.lowest_wins else "highest",
             lambda v: update(lambda d: d.set(lowest_wins=v == "lowest")),
         ),
-        ft.Switch(
-            label=t.gettext("Allow rounds where nobody went out"),
-            value=draft.nobody_out,
-            # The client's value (forgeable): of the field's type or dropped
-            # (serving/client_patches.py); the draft checks it and says what is wrong.
-            on_change=lambda e: update(
-                lambda d: d.set(nobody_out=bool(e.control.value))
-            ),
+        toggle_row(
+            nobody_out,
+            draft.nobody_out,
+            lambda on: update(lambda d: d.set(nobody_out=on)),
+            after=[ft.Text(nobody_out, expand=True)],
         ),
         choices(
             [(EndKind.LIMIT.value, t.gettext("Points limit")),
@@ -205,10 +228,12 @@ def OwnGameScreen() -> ft.View:
     def save() -> None:
         def commit(current: OwnGameDraft) -> OwnGameDraft:
             try:
-                state.store.save_own_game(current.definition())
+                game = state.store.save_own_game(current.definition())
             except (MatchError, StoreError) as error:
                 state.report(error)
                 return current
+            # New match comes back with the game just saved chosen.
+            kept_draft.choose_saved(game)
             navigate("/new")
             return current
 

@@ -1,5 +1,5 @@
 """The new-match draft: typed numbers checked, the Uno deck and its wilds
-remembered, a fresh table waiting for players, not wrong."""
+remembered, a table still being filled hinted at, not wrong, seats kept in order."""
 
 from __future__ import annotations
 
@@ -90,24 +90,52 @@ def test_a_rematch_of_a_users_game_is_played_by_the_same_definition():
     assert again.players == ("Ada", "Bo") and again.rounds == ()
 
 
-def test_a_fresh_draft_waits_for_players_until_someone_is_seated() -> None:
+def test_a_table_still_filling_gets_a_hint_not_an_error() -> None:
     draft = MatchDraft.for_game("crazy-eights")
     problem = draft.check()
     assert problem is not None and problem.code == "player-count"
-    assert draft.waiting_for_players
+    assert draft.still_adding(problem) and draft.players_short == 2
 
     seated = draft.add_player("Ada")
-    assert not seated.waiting_for_players
-    # Seated and taken off again: the count is now the table's to fix.
+    assert seated.still_adding(seated.check()) and seated.players_short == 1
+    # Taken off again, or another game chosen: still a table being filled.
     emptied = seated.toggle_player("Ada")
-    assert emptied.seats == ()
-    assert not emptied.waiting_for_players
-    assert not emptied.choose_game("uno").waiting_for_players
+    assert emptied.still_adding(emptied.check())
+    uno = emptied.choose_game("uno")
+    assert uno.still_adding(uno.check())
+    full = seated.add_player("Bo")
+    assert full.check() is None and full.players_short == 0
 
 
-def test_a_rematch_is_not_waiting_for_players() -> None:
-    match = Match.new("crazy-eights", ["Ada", "Bo"])
-    assert not MatchDraft.rematch(match).waiting_for_players
+def test_a_real_mistake_is_an_error_even_while_players_are_missing() -> None:
+    short = MatchDraft.for_game("crazy-eights").add_player("Ada")
+    typo = short.set(end_text="lots")
+    assert not typo.still_adding(typo.check())
+    crowded = MatchDraft.for_game("crazy-eights", tuple(f"P{n}" for n in range(11)))
+    problem = crowded.check()
+    assert problem is not None and problem.code == "player-count"
+    assert not crowded.still_adding(problem)
+
+
+def test_a_rematch_keeps_the_seat_order_and_lists_only_the_others() -> None:
+    played = Match.new("crazy-eights", ["Cy", "Ada", "Bo"])
+    draft = MatchDraft.rematch(Match.from_dict(played.to_dict()))
+    assert draft.seats == ("Cy", "Ada", "Bo")
+    assert draft.check() is None and not draft.still_adding(None)
+    # Players of earlier matches not at the table, however their name is cased.
+    assert draft.not_seated(["ADA", "Bo", "Cy", "Di"]) == ["Di"]
+
+
+@pytest.mark.parametrize(
+    "typed", ["", "   ", "\u3000"], ids=["empty", "spaces", "wide-space"]
+)
+def test_an_empty_name_and_a_blank_one_get_the_same_message(typed: str) -> None:
+    from companion.words.i18n import get_translator
+    from companion.words.messages import error_message
+
+    with pytest.raises(MatchError) as caught:
+        MatchDraft.for_game("crazy-eights").add_player(typed)
+    assert error_message(get_translator("en"), caught.value) == "Enter a name."
 
 
 def test_a_seat_takes_the_name_rules() -> None:
