@@ -34,6 +34,9 @@ ERROR_CODES: dict[str, tuple[str, ...]] = {
     "name-too-long": ("name", "max"),
     "duplicate-name": ("name",),
     "match-over": (),
+    # Ending a match early needs a round: the standings of none decide nothing.
+    "nothing-to-end": (),
+    "already-over": (),
     # A match holds at most `max` rounds (Match.MAX_MATCH_ROUNDS), however it ends.
     "too-many-rounds": ("max",),
     "bad-points": ("player", "points"),

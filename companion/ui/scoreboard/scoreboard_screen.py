@@ -20,6 +20,7 @@ from companion.ui.frame.shell import (
 from companion.ui.frame.state import use_app
 from companion.ui.frame.theme import seat_colour
 from companion.ui.scoreboard.history import round_history, totals_chart
+from companion.ui.scoreboard.match_life import life_buttons
 from companion.ui.scoreboard.share_standings import share_button, share_handler
 from companion.words.i18n import Translator
 
@@ -30,7 +31,10 @@ def _standings(t: Translator, match: Match) -> ft.Control:
     for standing in match.ranking():
         seat = match.players.index(standing.player)
         change = fmt.signed(t, last[standing.player]) if last else ""
-        distance = fmt.distance_text(t, match, standing.player)
+        # A finished match has nothing left "to go".
+        distance = (
+            None if match.is_over else fmt.distance_text(t, match, standing.player)
+        )
         details = [d for d in (change, distance) if d]
         rows.append(
             ft.Semantics(
@@ -113,7 +117,11 @@ def _finished(
                         ),
                     ]
                 ),
-                ft.Text(t.gettext("The match is over.")),
+                ft.Text(
+                    t.gettext("The table ended the match early, on these standings.")
+                    if match.ended_early
+                    else t.gettext("The match is over.")
+                ),
                 ft.Row(
                     [
                         *(
@@ -198,6 +206,7 @@ def ScoreboardScreen() -> ft.View:
         _finished(t, match_id, match, changing, share) if match.is_over else None,
         _standings(t, match),
         ft.Row([record]) if changing and not match.is_over else None,
+        life_buttons(t, state, match_id, match),
     ]
     history = [
         section_title(t.gettext("Rounds")),
