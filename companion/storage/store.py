@@ -214,6 +214,11 @@ class Store:
         with self._lock:
             return self._roster.players()
 
+    def joined_order(self) -> list[str]:
+        """Every player's name, in the order they joined the roster."""
+        with self._lock:
+            return self._roster.joined_order()
+
     def add_player(self, name: str) -> PlayerRecord:
         """Put a new player on the roster; StoreError("duplicate-player") if known."""
         with self._lock:
