@@ -31,10 +31,7 @@ def _standings(t: Translator, match: Match, colours: tuple[str, ...]) -> ft.Cont
     for standing in match.ranking():
         seat = match.players.index(standing.player)
         change = fmt.signed(t, last[standing.player]) if last else ""
-        # A finished match has nothing left "to go".
-        distance = (
-            None if match.is_over else fmt.distance_text(t, match, standing.player)
-        )
+        distance = fmt.distance_text(t, match, standing.player)
         details = [d for d in (change, distance) if d]
         rows.append(
             ft.Semantics(
@@ -127,9 +124,16 @@ def _finished(
                         *(
                             [
                                 ft.FilledButton(
-                                    t.gettext("Rematch"),
+                                    content=ft.Text(
+                                        t.gettext("Rematch"),
+                                        text_align=ft.TextAlign.CENTER,
+                                    ),
                                     icon=ft.Icons.REPLAY,
                                     height=56,
+                                    expand=True,
+                                    style=ft.ButtonStyle(
+                                        padding=ft.Padding.symmetric(horizontal=12)
+                                    ),
                                     on_click=lambda: navigate(f"/new/{match_id}"),
                                 )
                             ]
@@ -138,7 +142,7 @@ def _finished(
                         ),
                         share_button(t, share),
                     ],
-                    wrap=True,
+                    spacing=8,
                 ),
             ]
         ),

@@ -111,10 +111,13 @@ def share_handler(
 
 
 def share_button(t: Translator, on_click: Callable[[], Awaitable[None]]) -> ft.Control:
-    """The Share button of a finished match."""
+    """The Share button of a finished match: it shares a row with Rematch, and a
+    long label (Spanish) takes two lines rather than push the row onto two."""
     return ft.FilledTonalButton(
-        t.gettext("Share standings"),
+        content=ft.Text(t.gettext("Share standings"), text_align=ft.TextAlign.CENTER),
         icon=ft.Icons.SHARE,
         height=56,
+        expand=True,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
         on_click=on_click,
     )
