@@ -53,10 +53,7 @@ def layer(tmp_path: Path) -> ClientLayer:
     web = tmp_path / "web"
     (web / "assets").mkdir(parents=True)
     for name in (
-        "index.html",
-        "flutter_bootstrap.js",
-        "assets/FontManifest.json",
-        "favicon.png",
+        "index.html", "flutter_bootstrap.js", "assets/FontManifest.json", "favicon.png"
     ):
         shutil.copyfile(WEB / name, web / name)
     script = MemoryFile(

@@ -185,8 +185,6 @@ def test_a_served_page_registers_the_worker_without_reloading():
     script = served_registration_js("/service_worker.js")
     assert 'register("/service_worker.js")' in script
     assert "reload" not in script
-
-
 # A worker's global scope with the Cache API and fetch stubbed: `SITE_VERSION`
 # is what the site answers for version.json; the run prints what happened.
 _INSTALL_HARNESS = """
