@@ -37,6 +37,9 @@ ERROR_CODES: dict[str, tuple[str, ...]] = {
     # Cyrillic А for a Latin A: names.NameBook).
     "look-alike-name": ("name", "known"),
     "match-over": (),
+    # Ending a match early needs a round: the standings of none decide nothing.
+    "nothing-to-end": (),
+    "already-over": (),
     # A match holds at most `max` rounds (Match.MAX_MATCH_ROUNDS), however it ends.
     "too-many-rounds": ("max",),
     "bad-points": ("player", "points"),

@@ -52,6 +52,9 @@ class Match:
     rounds: tuple[Round, ...] = ()
     definition: Game | None = None
     """The copy of a user's game the match is played by (None: a built-in)."""
+    ended_early: bool = False
+    """The table agreed to stop before the end condition: the match is over,
+    and the standings as they are decide who won."""
 
     def __post_init__(self) -> None:
         # Here, so that no path (recording, import, a game of one's own) builds one.
@@ -187,9 +190,28 @@ class Match:
         return replace(self, rounds=rounds)
 
     def delete_round(self, index: int) -> Match:
-        """This match without round `index` (0-based)."""
+        """This match without round `index` (0-based).
+
+        A match ended early whose last round goes is open again: standings of
+        no rounds decide nothing.
+        """
         index = self._round_index(index)
-        return replace(self, rounds=self.rounds[:index] + self.rounds[index + 1 :])
+        rounds = self.rounds[:index] + self.rounds[index + 1 :]
+        return replace(
+            self, rounds=rounds, ended_early=self.ended_early and bool(rounds)
+        )
+
+    def end_early(self) -> Match:
+        """This match over now, by the table's agreement; the game's own rule
+        (lowest or highest total) names the winners from the totals so far.
+
+        MatchError if it is over already or has no rounds to decide by.
+        """
+        if self.is_over:
+            raise MatchError("already-over")
+        if not self.rounds:
+            raise MatchError("nothing-to-end")
+        return replace(self, ended_early=True)
 
     def rename_player(self, old: str, new: str) -> Match:
         """This match with player `old` called `new` everywhere."""
@@ -268,7 +290,9 @@ class Match:
 
     @property
     def is_over(self) -> bool:
-        """Whether the match has reached its end condition."""
+        """Whether the match has reached its end condition or was ended early."""
+        if self.ended_early:
+            return True
         end = self.settings.end
         if end.kind is EndKind.ROUNDS:
             return len(self.rounds) >= end.value
@@ -326,6 +350,9 @@ class Match:
         }
         if self.definition is not None:
             data["definition"] = game_definition(self.definition)
+        if self.ended_early:
+            # Only when set: a match file of an earlier version reads the same.
+            data["ended_early"] = True
         return data
 
     @classmethod
@@ -360,8 +387,13 @@ class Match:
                 match._build_round(r["went_out"], r["hands"], r.get("places"))
                 for r in data["rounds"]
             )
+            ended_early = data.get("ended_early", False)
+            if not isinstance(ended_early, bool):
+                raise TypeError("ended_early")
+            if ended_early and not played:
+                raise MatchError("nothing-to-end")
         except MatchError as error:
             raise MatchError("bad-match-data", reason=error.code) from error
         except (KeyError, TypeError, ValueError, AttributeError) as error:
             raise MatchError("bad-match-data", reason=type(error).__name__) from error
-        return replace(match, rounds=played)
+        return replace(match, rounds=played, ended_early=ended_early)

@@ -15,6 +15,7 @@ STORE_ERROR_CODES: dict[str, tuple[str, ...]] = {
     # A file was written by a newer version of the app; it was left as it is.
     "newer-schema": ("path", "version", "supported"),
     "no-such-match": ("id",),
+    "match-exists": ("id",),
     # The match was changed elsewhere (another tab) since it was loaded; not saved.
     "match-changed": ("id",),
     "no-such-player": ("player",),

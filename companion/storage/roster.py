@@ -76,6 +76,12 @@ class Roster:
         records = [read_player(document) for document in self._players.all()]
         return sorted(records, key=lambda p: (name_key(p.name), p.name))
 
+    def joined_order(self) -> list[str]:
+        """Every player's name, in the order they joined the roster (a rename
+        keeps the place): what gives each person a colour of their own."""
+        documents = sorted(self._players.all(), key=lambda d: d.doc_id)
+        return [read_player(document).name for document in documents]
+
     def _find(self, name: str) -> Document | None:
         return self._players.get(Query().name == name)  # type: ignore[return-value]
 

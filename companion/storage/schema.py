@@ -8,7 +8,12 @@ from companion.storage.errors import StoreError
 from companion.storage.storages import DamagedData, Tables
 
 SCHEMA_VERSION = 1
-"""The version of every document this code writes."""
+"""The version of every document this code writes.
+
+A key added later that only says something when present is no new version: a
+document without it reads as before (a match's `settings.card_set`, and its
+`ended_early`, written only for a match the table ended early).
+"""
 
 Migration = Callable[[str, dict[str, Any]], dict[str, Any]]
 

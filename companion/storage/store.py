@@ -161,10 +161,18 @@ class Store:
         """A stored match; StoreError("no-such-match") if there is none."""
         return self.load_stored(match_id).match
 
-    def add_match(self, match: Match) -> str:
-        """Store a new match (its players join the roster); returns its id."""
+    def add_match(self, match: Match, *, drop_empty: bool = False) -> str:
+        """Store a new match (its players join the roster); returns its id.
+
+        With `drop_empty`, every other match with no round recorded goes: the
+        table left it for this one, and it holds nothing to keep.
+        """
         with self._lock:
             self._roster.include(match.players)
+            if drop_empty:
+                for summary in self._matches.summaries():
+                    if summary.round_count == 0:
+                        self._matches.delete(summary.id)
             return self._matches.add(match)
 
     def save_match(
@@ -188,6 +196,12 @@ class Store:
         with self._lock:
             self._matches.delete(match_id)
 
+    def restore_match(self, stored: StoredMatch) -> None:
+        """Put a deleted match back as it was (its id, times and rounds)."""
+        with self._lock:
+            if not self._matches.add_imported([stored], self._roster.include):
+                raise StoreError("match-exists", id=stored.id)
+
     def add_imported(self, matches: Iterable[StoredMatch]) -> list[str]:
         """Store matches with their own ids, skipping ids already stored."""
         with self._lock:
@@ -199,6 +213,11 @@ class Store:
         """The roster, alphabetically, hidden players included."""
         with self._lock:
             return self._roster.players()
+
+    def joined_order(self) -> list[str]:
+        """Every player's name, in the order they joined the roster."""
+        with self._lock:
+            return self._roster.joined_order()
 
     def add_player(self, name: str) -> PlayerRecord:
         """Put a new player on the roster; StoreError("duplicate-player") if known."""
@@ -287,6 +306,7 @@ class Store:
             for game in added:
                 self._own_games.put(game)
             return [game.id for game in added]
+
     # Stats (from the index: no match file is read)
 
     def player_games(self, name: str) -> list[PlayerGameStats]:

@@ -71,6 +71,10 @@ ERROR_MESSAGES: dict[str, Message] = {
         "another alphabet: use another name, or “%(known)s” itself."
     ),
     "match-over": N_("This match is over, so no more rounds can be added."),
+    "nothing-to-end": N_(
+        "Record a round first: a match ends on its standings, and it has none yet."
+    ),
+    "already-over": N_("This match is over already."),
     "too-many-rounds": N_("A match holds at most %(max)s rounds."),
     "bad-points": N_("%(player)s: “%(points)s” is not a valid number of points."),
     "points-too-high": N_(
@@ -154,6 +158,7 @@ STORE_ERROR_MESSAGES: dict[str, Message] = {
         "this one reads up to %(supported)s). It was left untouched."
     ),
     "no-such-match": N_("This match no longer exists (%(id)s)."),
+    "match-exists": N_("This match is stored already (%(id)s): nothing was changed."),
     "match-changed": N_(
         "This match was changed in another window (%(id)s). Reload it and try again."
     ),

@@ -11,7 +11,7 @@ from flows import new_match, record_round
 from PIL import Image
 
 from companion.engine.errors import MatchError
-from companion.ui.frame.theme import seat_colour
+from companion.ui.frame.theme import SERIES_COLOURS
 from companion.ui.scoreboard.history import CHART_HEIGHT
 from companion.words.i18n import get_translator
 from companion.words.messages import error_message
@@ -29,8 +29,9 @@ def test_three_player_match_to_the_limit_by_card_taps(table: Table) -> None:
     table.standing(3, "Bo", 60)
     table.see("+60")
     table.see("Bo deals, Cy starts")
-    # The chart comes a moment after the standings, with Bo's line in it.
-    assert seat_colour(1) == ft.Colors.RED_600
+    # The chart comes a moment after the standings, with Bo's line in it (Bo
+    # joined the roster second: the second colour is Bo's).
+    assert SERIES_COLOURS[1] == ft.Colors.RED_600
     assert _chart_pixels(table, MATERIAL_RED_600) > 100
 
     # Bo goes out; Ada holds K Q J A (31), Cy an eight (50).

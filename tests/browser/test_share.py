@@ -322,6 +322,9 @@ def test_a_recorder_records_but_never_reaches_the_hosts_data(
     phone.see("Settings")
     phone.open(path)
     record_round(phone, "Bo", {"Ada": ["Q"]})
+    # Ending or deleting the match is the host's (AppState refuses anyone else).
+    expect(phone.button("End match now")).to_have_count(0)
+    expect(phone.button("Delete match")).to_have_count(0)
     host.reload()
     host.see("Share this table")
     host.open(path)

@@ -30,7 +30,7 @@ from playwright.sync_api import Error as PlaywrightError
 from companion.engine.match import Match
 from companion.publish.site import Site, build_site
 from companion.storage import Store
-from companion.ui.frame.format import language_label
+from companion.ui.frame.format import game_name, language_label
 from companion.words.i18n import get_translator
 from companion.words.rules import reminders
 
@@ -43,6 +43,11 @@ is not this machine's, so not a secure context (no Web Locks, no service
 worker), unlike http://127.0.0.1."""
 
 REFUSED = "Card Table Companion is open in another tab."
+
+NO_WEB_SHARE_JS = (
+    "delete Navigator.prototype.share; delete Navigator.prototype.canShare"
+)
+"""What Chromium on Linux offers: no Web Share at all (not even canShare)."""
 
 
 class StaticServer:
@@ -315,6 +320,7 @@ def test_a_match_by_card_taps_survives_a_killed_browser_and_exports(
     _shot(table, "after-kill")
     table.tap("Back to matches")
     table.tab("Settings")
+    _shot(table, "settings")
     with table.page.expect_download() as download:
         table.tap("Export everything")
     saved = exports / download.value.suggested_filename
@@ -404,12 +410,15 @@ def test_a_second_tab_is_refused_and_changes_nothing(
     first.tap("Back to matches")
 
 
-def test_in_norwegian_a_rule_reminder_is_in_norwegian(phone: Phone) -> None:
+def test_in_norwegian_a_rule_reminder_and_an_ended_match_shared_without_web_share(
+    phone: Phone, the_match: None
+) -> None:
     table = phone.open_tab()
     english, norwegian = get_translator("en"), get_translator("nb")
     table.tab("Settings")
     table.tap(language_label(english, "nb"))
     table.page.get_by_role("tab", name=norwegian.gettext("Rules")).wait_for()
+    _shot(table, "settings-nb")
     table.tab(norwegian.gettext("Rules"))
     first = reminders("crazy-eights", "nb")[0]
     assert first.title != reminders("crazy-eights", "en")[0].title
@@ -423,6 +432,37 @@ def test_in_norwegian_a_rule_reminder_is_in_norwegian(phone: Phone) -> None:
         "() => self.pyodide.runPython('import msgpack; msgpack.Packer.__module__')"
     )
     assert packer == "msgpack._cmsgpack"
+
+    # The table stops early: Ada leads (10), and the lowest total wins. Share
+    # then meets Chromium on Linux, which has no Web Share at all.
+    nb = norwegian.gettext
+    table.tab(nb("Matches"))
+    table.tap(
+        nb("Resume {game} with {players}").format(
+            game=game_name(norwegian, "crazy-eights"),
+            players=norwegian.join(["Ada", "Bo", "Cy"]),
+        )
+    )
+    table.tap(nb("End match now"))
+    table.tap(nb("End match"))
+    table.see(nb("{name} wins!").format(name="Ada"))
+    phone.browser.contexts[0].grant_permissions(
+        ["clipboard-read", "clipboard-write"], origin=phone.site_url
+    )
+    table.page.evaluate(NO_WEB_SHARE_JS)
+    table.tap(nb("Share standings"))
+    table.see(
+        nb(
+            "This browser cannot share, so the standings were copied. "
+            "Paste them into your group chat."
+        )
+    )
+    _shot(table, "ended-shared-nb")
+    copied = table.page.evaluate("navigator.clipboard.readText()")
+    assert copied.splitlines()[-1] == nb("{name} wins!").format(name="Ada")
+    # The screen is still the app's, and answers.
+    table.tab(nb("Players"))
+    table.see(nb("Records"))
 
 
 def _holder_and_refused(tabs: list[Table]) -> tuple[Table, Table]:

@@ -226,3 +226,55 @@ def test_no_match_holds_more_rounds_than_the_limit() -> None:
     assert caught.value.params == {"reason": "too-many-rounds"}
     with pytest.raises(MatchError):
         replace(full, rounds=(*full.rounds, one.rounds[0]))
+
+
+@pytest.mark.parametrize(
+    ("game", "hands", "winners"),
+    [
+        # Penalty points: the lowest total wins now.
+        ("crazy-eights", {"Bo": {"8": 1}, "Cy": 9}, ["Ada"]),
+        # Uno: the collector's highest total wins now.
+        ("uno", {"Bo": {"K": 1}, "Cy": {"RJ": 1}}, ["Ada"]),
+    ],
+)
+def test_ending_early_lets_the_games_own_rule_name_the_winners(game, hands, winners):
+    played = Match.new(game, ["Ada", "Bo", "Cy"]).record_round("Ada", hands)
+    assert not played.is_over
+    ended = played.end_early()
+    assert ended.is_over and ended.ended_early
+    assert ended.winners == winners == played.leaders
+    with pytest.raises(MatchError) as refused:
+        ended.record_round("Bo", {"Ada": 1, "Cy": 1})
+    assert refused.value.code == "match-over"
+    with pytest.raises(MatchError) as refused:
+        ended.end_early()
+    assert refused.value.code == "already-over"
+    # A tie at the top is shared, as at the natural end.
+    level = Match.new("vandatta", ["Ada", "Bo"]).record_round("Ada", {"Bo": {"3": 1}})
+    level = level.record_round("Bo", {"Ada": {"4": 1}}).end_early()
+    assert level.winners == ["Ada", "Bo"]
+
+
+def test_an_empty_match_cannot_end_and_an_ended_one_reopens_without_rounds():
+    with pytest.raises(MatchError) as refused:
+        crazy().end_early()
+    assert refused.value.code == "nothing-to-end"
+    ended = crazy().record_round("Ada", {"Bo": {"8": 1}, "Cy": 9}).end_early()
+    edited = ended.edit_round(0, "Bo", {"Ada": 2, "Cy": 3})
+    assert edited.is_over and edited.winners == ["Bo"]
+    emptied = ended.delete_round(0)
+    assert not emptied.is_over and not emptied.ended_early
+
+
+def test_an_ended_match_is_stored_as_ended_and_refused_when_damaged():
+    ended = crazy().record_round("Ada", {"Bo": {"8": 1}, "Cy": 9}).end_early()
+    data = json.loads(json.dumps(ended.to_dict()))
+    assert data["ended_early"] is True
+    assert Match.from_dict(data) == ended
+    assert "ended_early" not in crazy().to_dict()
+    for bad in ("yes", 1):
+        with pytest.raises(MatchError):
+            Match.from_dict({**data, "ended_early": bad})
+    with pytest.raises(MatchError) as refused:
+        Match.from_dict({**data, "rounds": []})
+    assert refused.value.params == {"reason": "nothing-to-end"}

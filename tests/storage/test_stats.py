@@ -2,9 +2,11 @@
 
 import contextlib
 import json
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -188,6 +190,34 @@ def test_edit_delete_rename_and_finish_keep_the_figures_true(store: Store) -> No
     assert recomputed(store) == store.stats_snapshot()
 
 
+def test_ending_early_deleting_and_undoing_keep_the_figures_true(
+    store: Store,
+) -> None:
+    filled(store)
+    open_id, uno_id = f"{7:012x}", f"{4:012x}"
+    # The open Vändåtta match (Bo went out, Ada holds 40) ends on its standings.
+    store.update_match(open_id, lambda m: m.end_early())
+    assert store.load_stored(open_id).finished is not None
+    assert by_key(store, "Bo")[VANDATTA].wins == 2
+    assert recomputed(store) == store.stats_snapshot()
+    # Undo: the match as it was, open again, counts no more.
+    store.update_match(open_id, lambda m: replace(m, ended_early=False))
+    assert by_key(store, "Bo")[VANDATTA].matches == 3
+    assert recomputed(store) == store.stats_snapshot()
+    before = store.stats_snapshot()
+    deleted = store.load_stored(uno_id)
+    store.delete_match(uno_id)
+    assert UNO not in by_key(store, "Ada")
+    assert store.records()[0].key != UNO
+    assert recomputed(store) == store.stats_snapshot()
+    store.restore_match(deleted)
+    assert store.load_stored(uno_id) == deleted
+    assert store.stats_snapshot() == before == recomputed(store)
+    with pytest.raises(StoreError) as refused:
+        store.restore_match(deleted)
+    assert refused.value.code == "match-exists"
+
+
 def test_hiding_a_player_keeps_their_figures(store: Store) -> None:
     filled(store)
     before = store.stats_snapshot()
@@ -225,10 +255,12 @@ def test_figures_survive_reopening_and_an_index_without_them(tmp_path: Path) -> 
 PLAYERS = ["Ada", "Bo", "Cy"]
 operation = st.one_of(
     st.tuples(st.just("new"), st.sampled_from(["vandatta", "uno", "crazy-eights"])),
+    st.tuples(st.just("start"), st.sampled_from(["vandatta", "uno", "crazy-eights"])),
     st.tuples(st.just("round"), st.integers(0, 9), st.sampled_from(PLAYERS)),
     st.tuples(st.just("edit"), st.integers(0, 9), st.sampled_from(PLAYERS)),
     st.tuples(st.just("delete-round"), st.integers(0, 9)),
     st.tuples(st.just("delete"), st.integers(0, 9)),
+    st.tuples(st.just("end"), st.integers(0, 9)),
     st.tuples(st.just("rename"), st.sampled_from(PLAYERS), st.sampled_from(PLAYERS)),
 )
 
@@ -248,9 +280,11 @@ def apply(store: Store, op: tuple) -> None:
 def _apply(store: Store, op: tuple) -> None:
     ids = [s.id for s in store.list_matches()]
     kind = op[0]
-    if kind == "new":
+    if kind in ("new", "start"):
         limit = {"rounds": 2} if op[1] == "vandatta" else {}
-        store.add_match(Match.new(op[1], store_players(store), **limit))
+        match = Match.new(op[1], store_players(store), **limit)
+        # Started as the app starts one: the empty matches left behind go.
+        store.add_match(match, drop_empty=kind == "start")
         return
     if kind == "rename":
         current = store_players(store)
@@ -269,6 +303,8 @@ def _apply(store: Store, op: tuple) -> None:
         changed = match.edit_round(0, went_out, _hands(match, went_out))
     elif kind == "delete-round" and match.rounds:
         changed = match.delete_round(len(match.rounds) - 1)
+    elif kind == "end":
+        changed = match.end_early()
     elif kind == "delete":
         store.delete_match(match_id)
         return

@@ -70,3 +70,15 @@ def test_everything_survives_reopening(tmp_path: Path) -> None:
 def test_reopening_a_closed_store_is_allowed(tmp_path: Path) -> None:
     Store.open(tmp_path).close()
     Store.open(tmp_path).close()
+
+
+def test_a_match_started_with_drop_empty_removes_the_empty_ones_left(
+    store: Store,
+) -> None:
+    store.add_match(Match.new("uno", ["Ada", "Bo"]))
+    played = store.add_match(
+        Match.new("uno", ["Ada", "Bo"]).record_round("Ada", {"Bo": {"K": 1}})
+    )
+    store.add_match(Match.new("uno", ["Cy", "Bo"]))
+    newest = store.add_match(Match.new("uno", ["Ada", "Cy"]), drop_empty=True)
+    assert {s.id for s in store.list_matches()} == {played, newest}

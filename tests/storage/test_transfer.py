@@ -391,3 +391,22 @@ def test_an_import_with_a_name_like_a_known_one_is_refused_whole(
         Store.in_memory().import_file(path)
     assert caught.value.params["name"] == "ＢＯ"
     assert caught.value.params["known"] == "Bo"
+
+
+def test_an_ended_match_exports_and_imports_as_ended(
+    store: Store, tmp_path: Path
+) -> None:
+    uno_id = fill(store)[0]
+    store.update_match(uno_id, lambda m: m.end_early())
+    path = tmp_path / "all.json"
+    store.export_all(path)
+    entry = next(
+        e for e in json.loads(path.read_text())["matches"] if e["id"] == uno_id
+    )
+    assert entry["match"]["ended_early"] is True and entry["finished"]
+    fresh = Store.in_memory()
+    fresh.import_file(path)
+    imported = fresh.load_stored(uno_id)
+    assert imported.match.ended_early and imported.match.winners == ["Ada"]
+    assert imported == store.load_stored(uno_id)
+    assert fresh.stats_snapshot() == store.stats_snapshot()

@@ -25,6 +25,8 @@ def test_game_names_are_what_each_table_calls_the_game():
     assert names["en"] == ["Crazy Eights", "Vändåtta", "Uno"]
     assert names["nb"] == ["Vri åtter", "Vändåtta", "Uno"]
     assert names["es"][0] == "Ocho loco"
+    # A Swedish table knows the family as vändåtta: this one is the Norwegian.
+    assert names["sv"] == ["Norsk vändåtta", "Vändåtta", "Uno"]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -122,9 +122,10 @@ def progress_text(t: Translator, match: Match) -> str:
 
 
 def distance_text(t: Translator, match: Match, player: str) -> str | None:
-    """How far a player is from the limit, or None for a round-limited match."""
+    """How far a player is from the limit; None for a round-limited match, and
+    for a finished one: nothing is left "to go" then."""
     distances = match.distance_to_limit()
-    if distances is None:
+    if distances is None or match.is_over:
         return None
     left = distances[player]
     if left < 0:

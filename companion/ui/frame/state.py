@@ -11,7 +11,7 @@ import flet as ft
 from companion.access.sharing import AccessError, ShareGate
 from companion.engine.errors import MatchError
 from companion.engine.match import Match
-from companion.storage import ImportResult, Store, StoreError, StoreNotice
+from companion.storage import ImportResult, Store, StoredMatch, StoreError, StoreNotice
 from companion.storage.transfer import check_import_size
 from companion.ui.frame.state_access import SessionAccess
 from companion.words.i18n import LANGUAGES, Translator, get_translator
@@ -127,7 +127,9 @@ class AppState(SessionAccess):
         if not self._allowed():
             return None
         try:
-            match_id = self.store.add_match(match)
+            # An empty match is left for this one (a rematch nobody played):
+            # it would sit under "In progress" for good.
+            match_id = self.store.add_match(match, drop_empty=True)
         except StoreError as error:
             self.report(error)
             return None
@@ -166,6 +168,45 @@ class AppState(SessionAccess):
             self.revision += 1
             return False
         self._saved(match_id, rerender)
+        return True
+
+    def end_match(self, match_id: str, match: Match) -> Match | None:
+        """End a match now, on its standings (the host decides); the ended match,
+        or None after reporting why not."""
+        if not self._hosting():
+            return None
+        try:
+            ended = match.end_early()
+        except MatchError as error:
+            self.report(error)
+            return None
+        return ended if self.save_match(match_id, ended, base=match) else None
+
+    def delete_match(self, match_id: str) -> StoredMatch | None:
+        """Delete a match (the host decides); what was deleted, to put back on
+        Undo, or None after reporting why not."""
+        if not self._hosting():
+            return None
+        try:
+            stored = self.store.load_stored(match_id)
+            self.store.delete_match(match_id)
+        except StoreError as error:
+            self.report(error)
+            self.revision += 1
+            return None
+        self._saved(match_id)
+        return stored
+
+    def restore_match(self, stored: StoredMatch) -> bool:
+        """Put a deleted match back (the host's Undo); False after reporting why."""
+        if not self._hosting():
+            return False
+        try:
+            self.store.restore_match(stored)
+        except StoreError as error:
+            self.report(error)
+            return False
+        self._saved(stored.id)
         return True
 
     def rename_player(self, old: str, new: str) -> bool:

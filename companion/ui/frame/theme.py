@@ -27,7 +27,8 @@ SERIES_COLOURS = (
     ft.Colors.LIME_800,
     ft.Colors.CYAN_700,
 )
-"""One colour per seat in the chart and beside the names."""
+"""The colours that tell people apart in the charts and beside the names
+(frame/player_colours.py gives each person one)."""
 
 THEME_MODES = {
     "system": ft.ThemeMode.SYSTEM,
@@ -39,11 +40,6 @@ THEME_MODES = {
 def theme() -> ft.Theme:
     """The Material 3 theme; standard density keeps targets at 48 px on desktop."""
     return ft.Theme(color_scheme_seed=SEED, visual_density=ft.VisualDensity.STANDARD)
-
-
-def seat_colour(seat: int) -> str:
-    """The colour of the player in seat `seat`."""
-    return SERIES_COLOURS[seat % len(SERIES_COLOURS)]
 
 
 def target_style() -> ft.ButtonStyle:

@@ -9,10 +9,10 @@ import flet as ft
 from companion.engine.games import Game
 from companion.storage.stats import PlayerGameStats, Result
 from companion.ui.frame.chart_axis import axis_step
+from companion.ui.frame.player_colours import match_colours
 from companion.ui.frame.render_guard import guarded_screen
 from companion.ui.frame.shell import icon_button, navigate, screen, section_title
 from companion.ui.frame.state import AppState, use_app
-from companion.ui.frame.theme import seat_colour
 from companion.ui.players import stats_texts as texts
 from companion.words.i18n import Translator
 
@@ -36,7 +36,12 @@ def _figures_table(t: Translator, stats: PlayerGameStats) -> ft.Control:
 
 
 def _chart(
-    t: Translator, player: str, game: str, matches: int, shown: list[Result]
+    t: Translator,
+    player: str,
+    colour: str,
+    game: str,
+    matches: int,
+    shown: list[Result],
 ) -> ft.Control:
     """The final total of the latest matches; `matches` counts all of them."""
     # Imported on the first chart drawn, as in history.py: flet_charts is heavy.
@@ -48,9 +53,7 @@ def _chart(
     points = [fch.LineChartDataPoint(first + n, r.total) for n, r in enumerate(shown)]
     chart = fch.LineChart(
         data_series=[
-            fch.LineChartData(
-                points=points, color=seat_colour(0), stroke_width=3, point=True
-            )
+            fch.LineChartData(points=points, color=colour, stroke_width=3, point=True)
         ],
         min_x=first,
         max_x=max(first + 1, first + len(shown) - 1),
@@ -85,11 +88,13 @@ def game_card(
     player = stats.player
     game = texts.game_label(t, stats.key, own)
     results = state.store.results(player, stats.key, CHART_MATCHES)
+    # The player's own colour, as in every match's chart.
+    (colour,) = match_colours(state.store, [player])
     rivals = state.store.head_to_head(player, stats.key)
     parts: list[ft.Control] = [
         section_title(game),
         _figures_table(t, stats),
-        _chart(t, player, game, stats.matches, results),
+        _chart(t, player, colour, game, stats.matches, results),
     ]
     if rivals:
         parts.append(ft.Text(t.gettext("Head to head"), weight=ft.FontWeight.W_600))

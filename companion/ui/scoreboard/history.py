@@ -15,7 +15,7 @@ from companion.ui.frame import format as fmt
 from companion.ui.frame.chart_axis import axis_step
 from companion.ui.frame.render_guard import guarded_part
 from companion.ui.frame.shell import labelled
-from companion.ui.frame.theme import TARGET, seat_colour
+from companion.ui.frame.theme import TARGET
 from companion.words.i18n import Translator
 
 
@@ -196,14 +196,17 @@ def plotted_rounds(count: int, most: int = MOST_CHART_POINTS) -> list[int]:
 
 
 def totals_chart(
-    t: Translator, match: Match, durable: Callable[[], Awaitable[None]]
+    t: Translator,
+    match: Match,
+    colours: tuple[str, ...],
+    durable: Callable[[], Awaitable[None]],
 ) -> ft.Control | None:
     """The running totals chart, or None before the first round.
 
-    `durable` returns once the last save is kept (Store.durable): the chart
-    waits for it.
+    `colours` are the seats' (player_colours.match_colours); `durable` returns
+    once the last save is kept (Store.durable): the chart waits for it.
     """
-    return MemoTotalsChart(t, match, durable) if match.rounds else None
+    return MemoTotalsChart(t, match, colours, durable) if match.rounds else None
 
 
 CHART_HEIGHT = 220
@@ -213,7 +216,10 @@ CHART_HEIGHT = 220
 @ft.component
 @guarded_part
 def TotalsChart(
-    t: Translator, match: Match, durable: Callable[[], Awaitable[None]]
+    t: Translator,
+    match: Match,
+    colours: tuple[str, ...],
+    durable: Callable[[], Awaitable[None]],
 ) -> ft.Control:
     """The running total of each player after every round, one line per seat.
 
@@ -237,7 +243,7 @@ def TotalsChart(
 
     ft.use_effect(draw_after_the_standings, dependencies=[])
     content = (
-        ft.Column([_line_chart(t, match), _legend(match)])
+        ft.Column([_line_chart(t, match, colours), _legend(match, colours)])
         if drawn
         else ft.Container(height=CHART_HEIGHT)
     )
@@ -247,14 +253,14 @@ def TotalsChart(
     )
 
 
-def _legend(match: Match) -> ft.Control:
+def _legend(match: Match, colours: tuple[str, ...]) -> ft.Control:
     """Each player's name beside the colour of their line."""
     return ft.Row(
         spacing=16,
         controls=[
             ft.Row(
                 [
-                    ft.Container(width=14, height=14, bgcolor=seat_colour(seat)),
+                    ft.Container(width=14, height=14, bgcolor=colours[seat]),
                     ft.Text(player),
                 ],
                 spacing=4,
@@ -266,7 +272,7 @@ def _legend(match: Match) -> ft.Control:
     )
 
 
-def _line_chart(t: Translator, match: Match) -> ft.Control:
+def _line_chart(t: Translator, match: Match, colours: tuple[str, ...]) -> ft.Control:
     """The lines of the running totals, every plotted round a point."""
     # Imported on the first chart drawn, not at start-up: flet_charts brings
     # every chart type (and the matplotlib and plotly wrappers) with it.
@@ -286,7 +292,7 @@ def _line_chart(t: Translator, match: Match) -> ft.Control:
                 fch.LineChartDataPoint(n, series[n - 1][player])
                 for n in plotted_rounds(len(series))
             ],
-            color=seat_colour(seat),
+            color=colours[seat],
             stroke_width=3,
             point=True,
         )

@@ -8,6 +8,7 @@ import flet as ft
 
 from companion.engine.match import Match
 from companion.ui.frame import format as fmt
+from companion.ui.frame.player_colours import match_colours
 from companion.ui.frame.render_guard import guarded_screen
 from companion.ui.frame.saved_notice import show_undo, snack
 from companion.ui.frame.shell import (
@@ -18,13 +19,13 @@ from companion.ui.frame.shell import (
     section_title,
 )
 from companion.ui.frame.state import use_app
-from companion.ui.frame.theme import seat_colour
 from companion.ui.scoreboard.history import round_history, totals_chart
+from companion.ui.scoreboard.match_life import life_buttons
 from companion.ui.scoreboard.share_standings import share_button, share_handler
 from companion.words.i18n import Translator
 
 
-def _standings(t: Translator, match: Match) -> ft.Control:
+def _standings(t: Translator, match: Match, colours: tuple[str, ...]) -> ft.Control:
     last = match.round_points()[-1] if match.rounds else None
     rows: list[ft.Control] = []
     for standing in match.ranking():
@@ -45,7 +46,7 @@ def _standings(t: Translator, match: Match) -> ft.Control:
                             ft.Container(
                                 width=12,
                                 height=36,
-                                bgcolor=seat_colour(seat),
+                                bgcolor=colours[seat],
                                 border_radius=6,
                             ),
                             ft.Column(
@@ -113,15 +114,26 @@ def _finished(
                         ),
                     ]
                 ),
-                ft.Text(t.gettext("The match is over.")),
+                ft.Text(
+                    t.gettext("The table ended the match early, on these standings.")
+                    if match.ended_early
+                    else t.gettext("The match is over.")
+                ),
                 ft.Row(
                     [
                         *(
                             [
                                 ft.FilledButton(
-                                    t.gettext("Rematch"),
+                                    content=ft.Text(
+                                        t.gettext("Rematch"),
+                                        text_align=ft.TextAlign.CENTER,
+                                    ),
                                     icon=ft.Icons.REPLAY,
                                     height=56,
+                                    expand=True,
+                                    style=ft.ButtonStyle(
+                                        padding=ft.Padding.symmetric(horizontal=12)
+                                    ),
                                     on_click=lambda: navigate(f"/new/{match_id}"),
                                 )
                             ]
@@ -130,7 +142,7 @@ def _finished(
                         ),
                         share_button(t, share),
                     ],
-                    wrap=True,
+                    spacing=8,
                 ),
             ]
         ),
@@ -193,13 +205,15 @@ def ScoreboardScreen() -> ft.View:
         style=ft.ButtonStyle(text_style=ft.TextStyle(size=20)),
         on_click=lambda: navigate(f"/match/{match_id}/round"),
     )
+    colours = match_colours(state.store, match.players)
     # A phone that may only watch gets no control that would change the match.
     changing = state.can_change
     board = [
         _header(t, match),
         _finished(t, match_id, match, changing, share) if match.is_over else None,
-        _standings(t, match),
+        _standings(t, match, colours),
         ft.Row([record]) if changing and not match.is_over else None,
+        life_buttons(t, state, match_id, match),
     ]
     history = [
         section_title(t.gettext("Rounds")),
@@ -211,7 +225,7 @@ def ScoreboardScreen() -> ft.View:
             show_all,
             lambda: set_show_all(True),
         ),
-        totals_chart(t, match, state.store.durable),
+        totals_chart(t, match, colours, state.store.durable),
     ]
     layout = ft.ResponsiveRow(
         [

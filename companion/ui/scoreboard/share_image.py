@@ -24,7 +24,7 @@ CHART_HEIGHT = 520
 ROW_HEIGHT = 84
 
 # The chart colours of ui.frame.theme.SERIES_COLOURS (Material 600/700 shades),
-# as Pillow needs them: one per seat.
+# as Pillow needs them, in the same order: a person's slot names theirs.
 SEAT_RGB = (
     "#1E88E5",
     "#E53935",
@@ -83,6 +83,7 @@ def _chart(
     match: Match,
     box: tuple[int, int, int, int],
     palette: Palette,
+    slots: tuple[int, ...],
 ) -> None:
     left, top, right, bottom = box
     series = match.running_totals()
@@ -107,16 +108,23 @@ def _chart(
 
     for seat, player in enumerate(match.players):
         line = [point(0, 0)] + [point(n, series[n - 1][player]) for n in rounds]
-        colour = SEAT_RGB[seat % len(SEAT_RGB)]
+        colour = SEAT_RGB[slots[seat]]
         draw.line(line, fill=colour, width=6, joint="curve")
         for x, y in line[1:]:
             draw.ellipse([x - 7, y - 7, x + 7, y + 7], fill=colour)
 
 
 def standings_png(
-    t: Translator, match: Match, when: datetime | None, dark: bool
+    t: Translator,
+    match: Match,
+    when: datetime | None,
+    dark: bool,
+    slots: tuple[int, ...],
 ) -> bytes:
-    """The standings as a PNG: game, date, winner, totals and the totals chart."""
+    """The standings as a PNG: game, date, winner, totals and the totals chart.
+
+    `slots`: each seat's colour (player_colours.match_slots).
+    """
     # Imported here: the static build runs without Pillow (can_draw_pictures).
     from PIL import Image, ImageDraw
 
@@ -147,7 +155,7 @@ def standings_png(
     for standing in standings:
         seat = match.players.index(standing.player)
         centre = y + ROW_HEIGHT / 2
-        colour = SEAT_RGB[seat % len(SEAT_RGB)]
+        colour = SEAT_RGB[slots[seat]]
         draw.ellipse([MARGIN, centre - 14, MARGIN + 28, centre + 14], fill=colour)
         name = f"{standing.rank}. {standing.player}"
         draw.text((MARGIN + 52, centre - 26), name, fill=palette.text, font=row_font)
@@ -159,7 +167,7 @@ def standings_png(
     y = card_bottom + 48
     if chart:
         box = (MARGIN, y + 24, WIDTH - MARGIN, y + CHART_HEIGHT)
-        _chart(draw, t, match, box, palette)
+        _chart(draw, t, match, box, palette, slots)
         y += CHART_HEIGHT + 80
     draw.text((MARGIN, y), t.gettext("Card Table Companion"), fill=palette.muted,
               font=_font(32))  # fmt: skip

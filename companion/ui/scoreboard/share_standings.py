@@ -9,6 +9,7 @@ import flet as ft
 
 from companion.engine.match import Match
 from companion.ui.frame import format as fmt
+from companion.ui.frame.player_colours import match_slots
 from companion.ui.frame.state import AppState
 from companion.ui.scoreboard.share_image import (
     can_draw_pictures,
@@ -33,6 +34,30 @@ def match_time(state: AppState, match_id: str) -> datetime | None:
     return None if summary is None else summary.finished or summary.created
 
 
+async def _shared(text: str, subject: str, picture: ft.ShareFile | None) -> bool:
+    """Whether the phone's share sheet took the standings (or the person closed
+    it); False where the browser has none."""
+    try:
+        if picture is None:
+            result = await ft.Share().share_text(text, subject=subject)
+        else:
+            result = await ft.Share().share_files([picture], text=text, subject=subject)
+    except RuntimeError:
+        # The client reports the browser's own error: Chromium on Linux has no
+        # Web Share at all ("canShare is not a function").
+        return False
+    return result.status is not ft.ShareResultStatus.UNAVAILABLE
+
+
+async def _downloaded(picture: ft.ShareFile) -> bool:
+    """Whether the picture was offered as a download."""
+    try:
+        await ft.FilePicker().save_file(file_name=picture.name, src_bytes=picture.data)
+    except RuntimeError:
+        return False
+    return True
+
+
 def share_handler(
     t: Translator,
     state: AppState,
@@ -46,43 +71,55 @@ def share_handler(
         when = match_time(state, match_id)
         text = fmt.summary_text(t, match, when)
         subject = fmt.game_name(t, match.game_id)
-        if not can_draw_pictures():
-            await ft.Share().share_text(text, subject=subject)
+        picture = None
+        if can_draw_pictures():
+            picture = ft.ShareFile.from_bytes(
+                standings_png(
+                    t,
+                    match,
+                    when,
+                    is_dark(state),
+                    match_slots(state.store, match.players),
+                ),
+                mime_type="image/png",
+                name=image_name(match, when),
+            )
+        if await _shared(text, subject, picture):
             return
-        picture = ft.ShareFile.from_bytes(
-            standings_png(t, match, when, is_dark(state)),
-            mime_type="image/png",
-            name=image_name(match, when),
-        )
+        # No share sheet (a desktop browser, Chromium on Linux): the picture is
+        # downloaded, and the text goes to the clipboard for the group chat.
+        downloaded = picture is not None and await _downloaded(picture)
         try:
-            result = await ft.Share().share_files([picture], text=text, subject=subject)
-            shared = result.status is not ft.ShareResultStatus.UNAVAILABLE
-        except (RuntimeError, TimeoutError):
-            # The client could not share: offer the picture as a download.
-            await ft.FilePicker().save_file(
-                file_name=picture.name, src_bytes=picture.data
-            )
-            shared = False
-        if shared:
+            await ft.Clipboard().set(text)
+        except RuntimeError:
+            tell(t.gettext("This browser can neither share nor copy the standings."))
             return
-        # No share sheet (a desktop browser): the picture was downloaded, and the
-        # text goes to the clipboard for the group chat.
-        await ft.Clipboard().set(text)
-        tell(
-            t.gettext(
-                "Picture downloaded and standings copied. "
-                "Paste them into your group chat."
+        if downloaded:
+            tell(
+                t.gettext(
+                    "Picture downloaded and standings copied. "
+                    "Paste them into your group chat."
+                )
             )
-        )
+        else:
+            tell(
+                t.gettext(
+                    "This browser cannot share, so the standings were copied. "
+                    "Paste them into your group chat."
+                )
+            )
 
     return share
 
 
 def share_button(t: Translator, on_click: Callable[[], Awaitable[None]]) -> ft.Control:
-    """The Share button of a finished match."""
+    """The Share button of a finished match: it shares a row with Rematch, and a
+    long label (Spanish) takes two lines rather than push the row onto two."""
     return ft.FilledTonalButton(
-        t.gettext("Share standings"),
+        content=ft.Text(t.gettext("Share standings"), text_align=ft.TextAlign.CENTER),
         icon=ft.Icons.SHARE,
         height=56,
+        expand=True,
+        style=ft.ButtonStyle(padding=ft.Padding.symmetric(horizontal=12)),
         on_click=on_click,
     )

@@ -52,15 +52,31 @@ def served(import_file: Importer = import_with_data) -> Features:
     return Features(share=share_section, import_file=import_file)
 
 
+SHARE_COMMAND = "companion --share"
+"""The command that shares a table: a command, the same in every language."""
+
+
 def _share_note(t: Translator, _state: AppState) -> list[ft.Control]:
+    # The command stands on a line of its own, never broken, ready to copy.
     return [
         ft.Text(
-            # TRANSLATORS: `companion --share` is a command; keep it as it is.
             t.gettext(
-                "To share a table with other phones, run `companion --share` "
-                "on a computer."
+                "Sharing a table with other phones needs a computer: install "
+                "Card Table Companion there and start it with this command, "
+                "then open the address it shows on each phone."
             )
-        )
+        ),
+        ft.Container(
+            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+            border_radius=8,
+            padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+            content=ft.Text(
+                SHARE_COMMAND,
+                font_family="monospace",
+                no_wrap=True,
+                selectable=True,
+            ),
+        ),
     ]
 
 

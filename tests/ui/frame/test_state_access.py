@@ -113,9 +113,11 @@ def test_a_phone_the_host_lets_record_records(
     edited = played.edit_round(0, "Ada", {"Bo": {"8": 1}})
     assert phone.save_match(match_id, edited, base=played)
     assert phone.save_match(match_id, edited.delete_round(0), base=edited)
+    assert store.load_match(match_id).rounds == ()
     rematch = phone.add_match(Match.new("crazy-eights", ["Bo", "Ada"]))
     assert rematch is not None
-    assert store.load_match(match_id).rounds == ()
+    # The match left empty for the rematch is gone: nothing in it to keep.
+    assert [s.id for s in store.list_matches()] == [rematch]
     assert phone.problems == ()
 
     host.let_record("phone", False)
@@ -329,3 +331,30 @@ def test_only_the_host_may_send_an_import_and_only_within_the_size_limit(
     host.let_record("phone", True)
     assert not phone.may_import("club.json", 10)
     assert [p.code for p in phone.problems] == ["host-only"]
+
+
+def test_only_the_host_ends_or_deletes_a_match_and_undo_puts_it_back(
+    store: Store, gate: ShareGate, host: AppState
+) -> None:
+    match = Match.new("crazy-eights", ["Ada", "Bo"]).record_round(
+        "Bo", {"Ada": {"K": 1}}
+    )
+    match_id = store.add_match(match)
+    phone = _guest(store, gate)
+    host.let_record("phone", True)
+    assert phone.can_change and not phone.is_host
+    before = _snapshot(store)
+    # What a recorder's browser could send for the host's buttons, refused here.
+    assert phone.end_match(match_id, match) is None
+    assert phone.delete_match(match_id) is None
+    assert phone.restore_match(store.load_stored(match_id)) is False
+    assert _snapshot(store) == before
+    assert [p.code for p in phone.problems] == ["host-only"] * 3
+
+    ended = host.end_match(match_id, match)
+    assert ended is not None and store.load_match(match_id).winners == ["Bo"]
+    deleted = host.delete_match(match_id)
+    assert deleted is not None and store.list_matches() == []
+    assert host.restore_match(deleted)
+    assert store.load_stored(match_id) == deleted
+    assert host.problems == ()

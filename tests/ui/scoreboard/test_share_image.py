@@ -19,7 +19,8 @@ def finished() -> Match:
 
 
 def picture(match: Match, dark: bool, lang: str = "en") -> Image.Image:
-    data = standings_png(get_translator(lang), match, WHEN, dark)
+    slots = tuple(range(len(match.players)))
+    data = standings_png(get_translator(lang), match, WHEN, dark, slots)
     image = Image.open(io.BytesIO(data))
     assert image.format == "PNG"
     return image.convert("RGB")

@@ -1,0 +1,129 @@
+"""End a match early or delete it: the host's two buttons, each asking once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import flet as ft
+
+from companion.engine.match import Match
+from companion.storage import StoreError
+from companion.ui.frame import format as fmt
+from companion.ui.frame.saved_notice import show_undo, snack
+from companion.ui.frame.shell import navigate
+from companion.ui.frame.state import AppState
+from companion.ui.frame.theme import TARGET
+from companion.words.i18n import Translator
+
+
+def _ask(
+    t: Translator, title: str, body: str, confirm: str, on_confirm: Callable[[], None]
+) -> None:
+    """One question in a dialog: Cancel, or `confirm` to go ahead."""
+    page = ft.context.page
+
+    def go_ahead() -> None:
+        page.pop_dialog()
+        on_confirm()
+
+    page.show_dialog(
+        ft.AlertDialog(
+            modal=True,
+            title=ft.Text(title),
+            content=ft.Text(body),
+            actions=[
+                ft.TextButton(
+                    t.gettext("Cancel"), height=TARGET, on_click=page.pop_dialog
+                ),
+                ft.FilledButton(confirm, height=TARGET, on_click=go_ahead),
+            ],
+        )
+    )
+
+
+def delete_question(t: Translator, match: Match) -> str:
+    """What deleting a match takes away, in one line."""
+    count = len(match.rounds)
+    if not count:
+        return t.gettext("It has no rounds yet.")
+    return t.ngettext(
+        "Its {n} round will be deleted with it.",
+        "Its {n} rounds will be deleted with it.",
+        count,
+    ).format(n=t.number(count))
+
+
+def end_question(t: Translator, match: Match) -> str:
+    """Who wins if the match ends now, as the game decides it."""
+    result = fmt.winners_text(t, match.end_early().winners)
+    return t.gettext(
+        "No more rounds can be recorded; the standings now decide: {result}"
+    ).format(result=result)
+
+
+def life_buttons(
+    t: Translator, state: AppState, match_id: str, match: Match
+) -> ft.Control | None:
+    """End match now (a match under way with rounds) and Delete match; the host's
+    only: on a shared table the host decides (the state refuses anyone else)."""
+    if not state.is_host:
+        return None
+    page = ft.context.page
+
+    def end() -> None:
+        ended = state.end_match(match_id, match)
+        if ended is not None:
+            show_undo(state, match_id, match, ended, t.gettext("Match ended."))
+
+    def delete() -> None:
+        stored = state.delete_match(match_id)
+        if stored is None:
+            return
+
+        def undo() -> None:
+            if state.restore_match(stored):
+                navigate(f"/match/{match_id}")
+
+        async def tell() -> None:
+            # Told once durable, as every save is (see show_undo).
+            try:
+                await state.store.durable()
+            except StoreError as error:
+                state.report(error)
+                return
+            snack(t, t.gettext("Match deleted."), undo)
+
+        navigate("/")
+        page.run_task(tell)
+
+    buttons: list[ft.Control] = []
+    if match.rounds and not match.is_over:
+        buttons.append(
+            ft.OutlinedButton(
+                t.gettext("End match now"),
+                icon=ft.Icons.FLAG_OUTLINED,
+                height=TARGET,
+                on_click=lambda: _ask(
+                    t,
+                    t.gettext("End the match now?"),
+                    end_question(t, match),
+                    t.gettext("End match"),
+                    end,
+                ),
+            )
+        )
+    buttons.append(
+        ft.TextButton(
+            t.gettext("Delete match"),
+            icon=ft.Icons.DELETE_OUTLINE,
+            height=TARGET,
+            on_click=lambda: _ask(
+                t,
+                t.gettext("Delete this match?"),
+                delete_question(t, match),
+                t.gettext("Delete"),
+                delete,
+            ),
+        )
+    )
+    return ft.Row(buttons, wrap=True, alignment=ft.MainAxisAlignment.CENTER)
