@@ -10,4 +10,8 @@ if ! command -v chromium >/dev/null 2>&1; then
     $SUDO apt-get update -qq
     $SUDO apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
 fi
-python3 -m pytest -n "${TEST_WORKERS:-2}" --dist loadfile --durations=15 "$@"
+workers=()
+if [ "${TEST_WORKERS:-1}" -gt 1 ]; then
+    workers=(-n "$TEST_WORKERS" --dist loadfile)
+fi
+python3 -m pytest "${workers[@]}" --durations=15 "$@"
