@@ -305,4 +305,4 @@ def test_any_sequence_of_changes_matches_a_recomputation(ops) -> None:
     store = Store.in_memory()
     for op in ops:
         apply(store, op)
-        assert store.stats_snapshot() == recomputed(store)
+        assert store.stats_snapshot(SINCE) == recomputed(store)
