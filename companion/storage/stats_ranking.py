@@ -82,3 +82,15 @@ def ranked(key: GameKey, since: datetime | None, rows: Iterable[Counts]) -> Lead
             place = lines[-1].place
         lines.append(Ranked(row[0], place, *row[1:]))
     return Leaderboard(key, since, tuple(lines))
+
+
+def without(board: Leaderboard, left_out: set[str]) -> Leaderboard:
+    """The same leaderboard without some players (hidden ones), ranked again."""
+    if not left_out:
+        return board
+    rows = [
+        (line.player, line.matches, line.wins, line.rounds, line.points)
+        for line in board.lines
+        if line.player not in left_out
+    ]
+    return ranked(board.key, board.since, rows)
