@@ -180,7 +180,8 @@ def period_label(t: Translator, period: str) -> str:
 
 
 def ranked_figures(t: Translator, line: Ranked) -> str:
-    """A leaderboard line's figures: "3 of 4 matches won (75%) · 12.3 a round"."""
+    """A leaderboard line's figures: "3 of 4 matches won (75%) · 12.3 points per
+    round"."""
     won = t.ngettext(
         "{wins} of {n} match won ({rate})",
         "{wins} of {n} matches won ({rate})",
@@ -192,7 +193,7 @@ def ranked_figures(t: Translator, line: Ranked) -> str:
     )
     if line.per_round is None:
         return won
-    return t.gettext("{won} · {points} a round").format(
+    return t.gettext("{won} · {points} points per round").format(
         won=won, points=_average(t, line.per_round)
     )
 
@@ -209,8 +210,8 @@ def ranked_label(t: Translator, line: Ranked) -> str:
 def ranking_rule(t: Translator, key: GameKey) -> str:
     """How the leaderboard of a game is ordered, in one line."""
     if key.lowest_wins:
-        return t.gettext("Most wins first, then win rate, then fewest points a round")
-    return t.gettext("Most wins first, then win rate, then most points a round")
+        return t.gettext("Most wins first, then win rate, then fewest points per round")
+    return t.gettext("Most wins first, then win rate, then most points per round")
 
 
 def nobody_ranked(t: Translator, period: str) -> str:
