@@ -17,7 +17,8 @@ from PIL import Image
 from companion.engine.match import Match
 from companion.storage import Store, StoredMatch
 from companion.storage.records import summary_of
-from companion.storage.stats import GameKey, HeadToHead, StatsBook
+from companion.storage.stats import GameKey, StatsBook
+from companion.storage.stats_ranking import tonight_since
 from companion.ui.players import stats_texts as texts
 from companion.words.i18n import get_translator
 
@@ -30,6 +31,32 @@ def vandatta(players: list[str], went_out: list[str]) -> Match:
     for out in went_out:
         match = match.record_round(out, {p: {"3": 1} for p in players if p != out})
     return match
+
+
+def eights(went_out: str) -> Match:
+    """A Crazy Eights of Mor, Far and Kari that `went_out` wins in one round."""
+    players = ["Mor", "Far", "Kari"]
+    return Match.new("crazy-eights", players).record_round(
+        went_out, {p: {"8": 3} for p in players if p != went_out}
+    )
+
+
+def evenings() -> list[StoredMatch]:
+    """Crazy Eights: last night Far won three times; tonight (since 06:00 local,
+    as the app counts it) Mor twice and Kari once."""
+    now = datetime.now().astimezone()
+    since = tonight_since(now)
+    last_night = [since - timedelta(hours=2, minutes=n) for n in (30, 20, 10)]
+    tonight = [since + (now - since) * part for part in (0.2, 0.4, 0.6)]
+    return [
+        StoredMatch(f"{n:012x}", when - timedelta(minutes=5), when, eights(winner))
+        for n, when, winner in zip(
+            range(101, 107),
+            last_night + tonight,
+            ["Far", "Far", "Far", "Mor", "Kari", "Mor"],
+            strict=True,
+        )
+    ]
 
 
 def seeded() -> list[StoredMatch]:
@@ -60,22 +87,21 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server on a data directory that already holds finished matches."""
     data = tmp_path_factory.mktemp("data") / "companion"
     with Store.open(data) as store:
-        store.add_imported(seeded())
+        store.add_imported(seeded() + evenings())
     running = Server(data).start()
     yield running
     running.stop()
 
 
 def test_players_and_a_players_page_in_english(table: Table) -> None:
-    t = get_translator("en")
     table.open("/players")
     table.see("Vändåtta: 2 of 3 matches won (67%)")
     table.see("Uno: 1 of 1 match won (100%)")
     table.see("Most wins: Ada, 2 wins · last Mar 3, 2026")
     table.shot("players-stats-390x844")
-    table.tap("Stats of Ada")
+    table.tap(re.compile("^Ada Vändåtta"))
     table.see("Head to head")
-    table.see(texts.head_to_head_line(t, "Ada", HeadToHead("Bo", 3, 2, 1)))
+    table.see("Ada has beaten Bo 2 times, Bo has beaten Ada once")
     table.see("Longest winning streak")
     table.see("Chart of Ada's final totals in Vändåtta, match by match")
     table.shot("player-page-390x844")
@@ -88,9 +114,9 @@ def test_players_and_a_players_page_in_english(table: Table) -> None:
 
 def test_any_name_has_a_page(table: Table) -> None:
     table.open("/players")
-    table.tap("Stats of Åse Ø/2")
+    table.tap(re.compile("^Åse Ø/2 Vändåtta"))
     # Her own page, though the URL's %2F comes back as a slash.
-    table.see("Against Cy: 1 match · Åse Ø/2 ahead 0 · behind 0 · level 1")
+    table.see("Åse Ø/2 has never beaten Cy, Cy has never beaten Åse Ø/2; level once")
 
 
 def test_players_and_a_players_page_in_norwegian(browser, server: Server) -> None:
@@ -100,17 +126,53 @@ def test_players_and_a_players_page_in_norwegian(browser, server: Server) -> Non
     )
     try:
         table = Table(context.new_page(), server.url).open("/players")
-        book = StatsBook(summary_of(s) for s in seeded())
+        book = StatsBook(summary_of(s) for s in seeded() + evenings())
         (figures,) = [
             s for s in book.player_games("Ada") if s.key == GameKey("vandatta", True)
         ]
         table.see(texts.headline(nb, figures, {}))
-        table.tap(nb.gettext("Stats of {name}").format(name="Ada"))
+        # Tonight's Crazy Eights leaderboard, in Norwegian.
+        mor = book.leaderboard(GameKey("crazy-eights", True), tonight()).lines[0]
+        table.see(texts.ranked_label(nb, mor))
+        table.see(nb.gettext("Tonight"))
+        table.shot("leaderboard-nb-390x844")
+        table.tap(re.compile("^Ada Vändåtta"))
         table.see(nb.gettext("Head to head"))
         table.see(nb.gettext("Longest winning streak"))
         table.shot("player-page-nb-390x844")
     finally:
         context.close()
+
+
+def tonight() -> datetime:
+    return tonight_since(datetime.now().astimezone())
+
+
+def test_who_is_best_at_crazy_eights_tonight_on_one_screen(table: Table) -> None:
+    t = get_translator("en")
+    table.open("/players")
+    table.tap("Crazy Eights")
+    table.tap("Tonight")
+    board = StatsBook(summary_of(s) for s in evenings()).leaderboard(
+        GameKey("crazy-eights", True), tonight()
+    )
+    assert [line.player for line in board.lines] == ["Mor", "Kari", "Far"]
+    rows = [table.button(texts.ranked_label(t, line)) for line in board.lines]
+    for row in rows:
+        row.wait_for()
+        box = row.bounding_box()
+        # Seen without scrolling: above the navigation bar of a 390x844 screen.
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] < 844 - 80
+    assert texts.ranked_label(t, board.lines[0]) == (
+        "Mor, place 1: 2 of 3 matches won (67%) · 50 points per round"
+    )
+    table.shot("leaderboard-tonight-390x844")
+    # All time, last night's three wins put Far first.
+    table.tap("All time")
+    table.see(re.compile("^Far, place 1: 3 of 6 matches won"))
+    table.tap(re.compile("^Far, place 1"))
+    table.see("Far has beaten Mor 3 times, Mor has beaten Far 2 times; level once")
+    assert table.path() == "/players/Far"
 
 
 def test_share_at_the_end_of_a_match_downloads_the_picture_and_copies_the_text(

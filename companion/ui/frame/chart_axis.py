@@ -61,13 +61,12 @@ def value_ticks(low: int, high: int, most: int = 6) -> Ticks:
 
 def value_axis(t: Translator, ticks: Ticks) -> Any:
     """A chart's left axis (a flet_charts.ChartAxis): a label at each tick, and
-    none of the odd values the chart would add at its ends."""
+    no other (the ends are ticks themselves)."""
     # Imported when a chart is drawn, not at start-up: flet_charts is heavy.
     import flet_charts as fch
 
     return fch.ChartAxis(
         labels=[fch.ChartAxisLabel(value=v, label=t.number(v)) for v in ticks.values],
         label_size=44,
-        show_min=False,
-        show_max=False,
+        label_spacing=ticks.step,
     )

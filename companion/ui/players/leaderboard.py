@@ -12,7 +12,6 @@ from companion.storage.stats import GameKey, Ranked
 from companion.storage.stats_ranking import tonight_since, without
 from companion.ui.frame.shell import choices, navigate, section_title
 from companion.ui.frame.state import AppState
-from companion.ui.frame.theme import TARGET
 from companion.ui.players import stats_texts as texts
 from companion.words.i18n import Translator
 
@@ -32,7 +31,7 @@ def _ranked_row(t: Translator, line: Ranked) -> ft.Control:
         content=ft.Container(
             on_click=open_page,
             border_radius=12,
-            padding=ft.Padding.symmetric(horizontal=8, vertical=4),
+            padding=ft.Padding.symmetric(horizontal=8, vertical=6),
             bgcolor=ft.Colors.SECONDARY_CONTAINER if leader else None,
             content=ft.Row(
                 [
@@ -65,7 +64,6 @@ def _ranked_row(t: Translator, line: Ranked) -> ft.Control:
                     ),
                     ft.Icon(ft.Icons.CHEVRON_RIGHT),
                 ],
-                height=max(TARGET, 52),
             ),
         ),
     )

@@ -65,7 +65,8 @@ def _chart(
         max_x=last + after,
         min_y=ticks.low,
         max_y=ticks.high,
-        height=180,
+        # One match needs no more than its point and a scale.
+        height=120 if len(shown) == 1 else 180,
         interactive=False,
         horizontal_grid_lines=fch.ChartGridLines(
             interval=ticks.step, color=ft.Colors.OUTLINE_VARIANT, width=1
@@ -77,7 +78,8 @@ def _chart(
                 for n in range(0, len(shown), axis_step(len(shown)))
             ],
             label_size=28,
-            show_min=False,
+            label_spacing=axis_step(len(shown)),
+            # The right end is the room after the last point, not a label's place.
             show_max=False,
         ),
     )
@@ -90,7 +92,8 @@ def _chart(
             [
                 ft.Text(t.gettext("Final total, match by match")),
                 ft.Text(latest, weight=ft.FontWeight.W_600),
-                chart,
+                # Room for the top label, drawn half above the chart's box.
+                ft.Container(chart, padding=ft.Padding.only(top=10)),
             ],
             spacing=4,
         ),

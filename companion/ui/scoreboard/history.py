@@ -305,7 +305,8 @@ def _line_chart(t: Translator, match: Match) -> ft.Control:
                 for i in range(0, count + 1, axis_step(count))
             ],
             label_size=28,
-            show_min=False,
+            label_spacing=axis_step(count),
+            # The right end is the room after the last point, not a label's place.
             show_max=False,
         ),
     )
