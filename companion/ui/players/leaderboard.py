@@ -127,7 +127,7 @@ def leaderboard_section(
                         ft.Container(
                             padding=ft.Padding.only(left=8, top=2),
                             content=ft.Text(
-                                texts.ranking_rule(t, game),
+                                texts.ranking_rule(t, game, period),
                                 size=12,
                                 color=ft.Colors.ON_SURFACE_VARIANT,
                             ),

@@ -207,11 +207,27 @@ def ranked_label(t: Translator, line: Ranked) -> str:
     )
 
 
-def ranking_rule(t: Translator, key: GameKey) -> str:
-    """How the leaderboard of a game is ordered, in one line."""
+def ranking_rule(t: Translator, key: GameKey, period: str) -> str:
+    """Under the leaderboard: which matches count, and how the players are ordered."""
+    if period == TONIGHT:
+        if key.lowest_wins:
+            return t.gettext(
+                "Matches finished since 06:00. Most wins first, then win rate,"
+                " then fewest points per round."
+            )
+        return t.gettext(
+            "Matches finished since 06:00. Most wins first, then win rate,"
+            " then most points per round."
+        )
     if key.lowest_wins:
-        return t.gettext("Most wins first, then win rate, then fewest points per round")
-    return t.gettext("Most wins first, then win rate, then most points per round")
+        return t.gettext(
+            "Every finished match. Most wins first, then win rate,"
+            " then fewest points per round."
+        )
+    return t.gettext(
+        "Every finished match. Most wins first, then win rate,"
+        " then most points per round."
+    )
 
 
 def nobody_ranked(t: Translator, period: str) -> str:
