@@ -36,6 +36,13 @@ def ranked_label(period: str, place: int) -> str:
     return f"{player}, place {place}: 3 of 4 matches won (75%) · 12.3 points per round"
 
 
+def caption(period: str) -> str:
+    """Under the leaderboard: which matches count (differs by period)."""
+    if period == PERIODS[0]:
+        return "Matches finished since 06:00. Most wins first, then win rate."
+    return "Every finished match. Most wins first, then win rate."
+
+
 def card_name(name: str) -> str:
     """The accessible name of a player's card: the name, then the headlines."""
     return f"{name} {headlines(name)[0]}"
@@ -156,7 +163,7 @@ def leaderboard(period: str, set_period) -> list[ft.Control]:
         ft.Text("Leaderboard", weight=ft.FontWeight.W_600),
         choice_row(GAMES, GAMES[0], lambda _: None),
         choice_row(PERIODS, period, set_period),
-        ft.Card(content=ft.Column(rows)),
+        ft.Card(content=ft.Column([*rows, ft.Text(caption(period), size=12)])),
     ]
 
 
