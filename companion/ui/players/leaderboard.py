@@ -31,7 +31,7 @@ def _ranked_row(t: Translator, line: Ranked) -> ft.Control:
         content=ft.Container(
             on_click=open_page,
             border_radius=12,
-            padding=ft.Padding.symmetric(horizontal=8, vertical=6),
+            padding=ft.Padding.symmetric(horizontal=8, vertical=8),
             bgcolor=ft.Colors.SECONDARY_CONTAINER if leader else None,
             content=ft.Row(
                 [
