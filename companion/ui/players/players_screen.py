@@ -180,7 +180,7 @@ def PlayersScreen() -> ft.View:
             datetime.now().astimezone(),
         )
     )
-    if shown and len(controls) > 0:
+    if shown and controls:
         controls.append(section_title(t.gettext("Everyone")))
     if not roster:
         controls.append(
