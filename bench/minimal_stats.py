@@ -43,11 +43,6 @@ def caption(period: str) -> str:
     return "Every finished match. Most wins first, then win rate."
 
 
-def card_name(name: str) -> str:
-    """The accessible name of a player's card: the name, then the headlines."""
-    return f"{name} {headlines(name)[0]}"
-
-
 def headlines(name: str) -> list[str]:
     return [
         HEADLINE if name == PLAYERS[0] else f"{GAMES[0]}: 1 of 3 matches won (33%)",
