@@ -13,6 +13,7 @@ from conftest import Server
 from driver import Table
 from flows import new_match, record_round
 from PIL import Image
+from playwright.sync_api import expect
 
 from companion.engine.match import Match
 from companion.storage import Store, StoredMatch
@@ -117,8 +118,14 @@ def test_players_and_a_players_page_in_english(table: Table) -> None:
     table.see("Longest winning streak")
     table.see("Chart of Ada's final totals in Vändåtta, match by match")
     table.shot("player-page-390x844")
-    # A record opens the match that set it.
+    # A record opens the match that set it: below the leaderboard and the
+    # roster, scrolled to as a person would.
     table.open("/players")
+    record = table.button("Most wins: Ada, 2 wins · last Mar 3, 2026")
+    record.wait_for()
+    table.page.mouse.move(195, 420)
+    table.page.mouse.wheel(0, 2000)
+    expect(record).to_be_in_viewport()
     table.tap("Most wins: Ada, 2 wins · last Mar 3, 2026")
     table.see("Ada wins!")
     assert table.path() == f"/match/{3:012x}"

@@ -99,14 +99,14 @@ def leaderboard_section(
     board = without(store.leaderboard(game, since), hidden)
     by_value = {str(n): key for n, key in enumerate(games)}
     controls: list[ft.Control] = [section_title(t.gettext("Leaderboard"))]
-    if len(games) > 1:
-        controls.append(
-            choices(
-                [(str(n), texts.game_label(t, k, own)) for n, k in enumerate(games)],
-                str(games.index(game)),
-                lambda value: choose(by_value[value], period),
-            )
+    # Shown with one game too: the ranking says which game it is.
+    controls.append(
+        choices(
+            [(str(n), texts.game_label(t, k, own)) for n, k in enumerate(games)],
+            str(games.index(game)),
+            lambda value: choose(by_value[value], period),
         )
+    )
     controls.append(
         choices(
             [(p, texts.period_label(t, p)) for p in (texts.TONIGHT, texts.ALL_TIME)],
