@@ -4,7 +4,7 @@ No code of ours: routed Views as ours are (manage_views), a first screen with a
 navigation bar whose Players tab opens a leaderboard (three game buttons, two
 period buttons, four ranked rows; "All time" and "Tonight" rank again), a roster
 of four players (each a card with three headline lines, a target named by the
-player, two icon buttons) and three records cards; tapping Ada's card opens her
+player, two icon buttons) and three records cards; tapping Ada's row opens her
 page: three game cards, each with ten figure
 rows, a flet-charts line of 30 points and three head-to-head lines. What bench/
 stats.py times on it is what such screens cost in Flet itself.
@@ -129,14 +129,22 @@ def choice_row(labels: tuple[str, ...], chosen: str, on_select) -> ft.Control:
     )
 
 
+def opener(name: str):
+    def open_page() -> None:
+        ft.context.page.navigate(f"/players/{name}")
+
+    return open_page
+
+
 def leaderboard(period: str, set_period) -> list[ft.Control]:
     rows = [
         ft.Semantics(
             label=ranked_label(period, place),
             button=True,
             exclude_semantics=True,
+            on_tap=opener(ranked_label(period, place).split(",")[0]),
             content=ft.Container(
-                on_click=lambda: None,
+                on_click=opener(ranked_label(period, place).split(",")[0]),
                 content=ft.Row(
                     [
                         ft.Text(str(place), size=20),

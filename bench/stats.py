@@ -14,7 +14,7 @@ Per run and store: a fresh server and tab; from the Matches screen, the
 milliseconds from tapping the Players tab to Ada's headline showing (the
 leaderboard, tonight, is on the same screen), then (e) from tapping "All time"
 to its caption showing and (f) from tapping "Tonight" back to its own, then from
-tapping Ada's card (named by her) to her page's head to head showing (all taken
+tapping Ada's leaderboard row to her page's head to head showing (all taken
 inside the page, see harness.timed_click). The first visit after start is the
 one timed: it pays for whatever the figures cost. Stores take turns run by run,
 and with them the floor: bench/minimal_stats.py, a bare Flet app whose same taps
@@ -27,7 +27,6 @@ ones (median of the per-run ratios), on (a), (b), (e) and (f).
 
 from __future__ import annotations
 
-import re
 import tempfile
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
@@ -109,6 +108,8 @@ class Needles(NamedTuple):
     headline: str
     all_time: str
     tonight: str
+    ada: str
+    """Ada's row on tonight's leaderboard: the tap that opens her page."""
 
 
 @contextmanager
@@ -124,6 +125,11 @@ def data_dir(count: int) -> Iterator[tuple[Path, Needles]]:
         texts.headline(t, book.player_games("Ada")[0], {}),
         texts.ranking_rule(t, shown, texts.ALL_TIME),
         texts.ranking_rule(t, shown, texts.TONIGHT),
+        next(
+            texts.ranked_label(t, line)
+            for line in book.leaderboard(shown, tonight_since(now)).lines
+            if line.player == "Ada"
+        ),
     )
     with tempfile.TemporaryDirectory(prefix="bench-stats-") as scratch:
         data = Path(scratch) / "companion"
@@ -145,7 +151,7 @@ from the tap's message to the server's first answer, and from that to the text."
 
 
 def time_screens(
-    browser, server: Server, needles: Needles, card: re.Pattern[str], page_text: str
+    browser, server: Server, needles: Needles, page_text: str
 ) -> dict[str, float]:
     """Milliseconds to the Players screen, to each period of the leaderboard, then
     to Ada's page, on a fresh server."""
@@ -154,7 +160,7 @@ def time_screens(
         players = timed_click(page, t.gettext("Players"), needles.headline, role="tab")
         all_time = timed_click(page, t.gettext("All time"), needles.all_time)
         tonight = timed_click(page, t.gettext("Tonight"), needles.tonight)
-        player = timed_click(page, card, page_text)  # type: ignore[arg-type]
+        player = timed_click(page, needles.ada, page_text)
         parts = click_parts(page)
         return dict(
             zip(
@@ -172,17 +178,12 @@ def time_screens(
         )
 
 
-ADA_CARD = re.compile("^Ada(?!,)")
-"""Ada's card: named by her, then her headlines (not her leaderboard row)."""
-
-
 def time_ours(browser, data: Path, needles: Needles) -> dict[str, float]:
     """The screens of this checkout's app on `data`."""
     return time_screens(
         browser,
         Server(checkout_command(data)),
         needles,
-        ADA_CARD,
         t.gettext("Head to head"),
     )
 
@@ -196,8 +197,8 @@ def time_floor(browser) -> dict[str, float]:
             minimal_stats.HEADLINE,
             minimal_stats.caption("All time"),
             minimal_stats.caption("Tonight"),
+            minimal_stats.ranked_label("Tonight", 1),
         ),
-        ADA_CARD,
         minimal_stats.PAGE_TEXT,
     )
 
