@@ -1,9 +1,11 @@
 """A bare Flet app shaped like our Players screen and a player's page: the stats floor.
 
 No code of ours: routed Views as ours are (manage_views), a first screen with a
-navigation bar whose Players tab opens a roster of four players (each a card
-with three headline lines, a "Stats of <name>" target) and three records cards;
-tapping "Stats of Ada" opens her page: three game cards, each with ten figure
+navigation bar whose Players tab opens a leaderboard (three game buttons, two
+period buttons, four ranked rows; "All time" and "Tonight" rank again), a roster
+of four players (each a card with three headline lines, a target named by the
+player, two icon buttons) and three records cards; tapping Ada's row opens her
+page: three game cards, each with ten figure
 rows, a flet-charts line of 30 points and three head-to-head lines. What bench/
 stats.py times on it is what such screens cost in Flet itself.
 Run: python bench/minimal_stats.py --port 8551
@@ -25,9 +27,28 @@ PAGE_TEXT = "Head to head"
 ROUTES = ("/", "/rules", "/players", "/settings")
 
 
-def stats_label(name: str) -> str:
-    """The accessible name of a player's row: "Stats of Ada"."""
-    return f"Stats of {name}"
+PERIODS = ("Tonight", "All time")
+
+
+def ranked_label(period: str, place: int) -> str:
+    """The accessible name of a leaderboard row: "Ada, place 1: ..." (by period)."""
+    player = PLAYERS[place - 1] if period == PERIODS[0] else PLAYERS[-place]
+    return f"{player}, place {place}: 3 of 4 matches won (75%) · 12.3 points per round"
+
+
+def caption(period: str) -> str:
+    """Under the leaderboard: which matches count (differs by period)."""
+    if period == PERIODS[0]:
+        return "Matches finished since 06:00. Most wins first, then win rate."
+    return "Every finished match. Most wins first, then win rate."
+
+
+def headlines(name: str) -> list[str]:
+    return [
+        HEADLINE if name == PLAYERS[0] else f"{GAMES[0]}: 1 of 3 matches won (33%)",
+        f"{GAMES[1]}: 1 of 3 matches won (33%)",
+        f"{GAMES[2]}: 0 of 3 matches won (0%)",
+    ]
 
 
 def nav_bar(selected: int) -> ft.NavigationBar:
@@ -67,33 +88,86 @@ def StartScreen() -> ft.View:
 
 
 def player_row(name: str) -> ft.Control:
-    headlines = [
-        HEADLINE if name == PLAYERS[0] else f"{GAMES[0]}: 1 of 3 matches won (33%)",
-        f"{GAMES[1]}: 1 of 3 matches won (33%)",
-        f"{GAMES[2]}: 0 of 3 matches won (0%)",
-    ]
-
     def open_page() -> None:
         ft.context.page.navigate(f"/players/{name}")
 
+    lines = "\n".join(headlines(name))
     return ft.Card(
-        content=ft.ListTile(
-            on_click=open_page,
-            title=ft.Semantics(
-                label=stats_label(name),
-                button=True,
-                exclude_semantics=True,
-                on_tap=open_page,
-                content=ft.Container(
-                    height=48,
-                    alignment=ft.Alignment.CENTER_LEFT,
-                    content=ft.Text(name, weight=ft.FontWeight.W_600),
+        content=ft.Row(
+            [
+                ft.Semantics(
+                    label=name,
+                    value=lines,
+                    button=True,
+                    exclude_semantics=True,
+                    on_tap=open_page,
+                    expand=True,
+                    content=ft.Container(
+                        on_click=open_page,
+                        padding=ft.Padding.only(left=16, top=8, bottom=8),
+                        content=ft.Column(
+                            [ft.Text(name, weight=ft.FontWeight.W_600), ft.Text(lines)]
+                        ),
+                    ),
                 ),
-            ),
-            subtitle=ft.Text("\n".join(headlines)),
-            min_height=64,
+                ft.IconButton(ft.Icons.EDIT_OUTLINED, tooltip=f"Rename {name}"),
+                ft.IconButton(ft.Icons.VISIBILITY_OFF, tooltip=f"Hide {name}"),
+            ]
         )
     )
+
+
+def choice_row(labels: tuple[str, ...], chosen: str, on_select) -> ft.Control:
+    return ft.Row(
+        [
+            (ft.FilledButton if label == chosen else ft.OutlinedButton)(
+                label, on_click=lambda _, v=label: on_select(v)
+            )
+            for label in labels
+        ],
+        wrap=True,
+    )
+
+
+def opener(name: str):
+    def open_page() -> None:
+        ft.context.page.navigate(f"/players/{name}")
+
+    return open_page
+
+
+def leaderboard(period: str, set_period) -> list[ft.Control]:
+    rows = [
+        ft.Semantics(
+            label=ranked_label(period, place),
+            button=True,
+            exclude_semantics=True,
+            on_tap=opener(ranked_label(period, place).split(",")[0]),
+            content=ft.Container(
+                on_click=opener(ranked_label(period, place).split(",")[0]),
+                content=ft.Row(
+                    [
+                        ft.Text(str(place), size=20),
+                        ft.Column(
+                            [
+                                ft.Text(ranked_label(period, place).split(",")[0]),
+                                ft.Text("3 of 4 matches won (75%) · 12.3 per round"),
+                            ],
+                            expand=True,
+                        ),
+                        ft.Icon(ft.Icons.CHEVRON_RIGHT),
+                    ]
+                ),
+            ),
+        )
+        for place in range(1, len(PLAYERS) + 1)
+    ]
+    return [
+        ft.Text("Leaderboard", weight=ft.FontWeight.W_600),
+        choice_row(GAMES, GAMES[0], lambda _: None),
+        choice_row(PERIODS, period, set_period),
+        ft.Card(content=ft.Column([*rows, ft.Text(caption(period), size=12)])),
+    ]
 
 
 def records_card(game: str) -> ft.Control:
@@ -116,8 +190,10 @@ def records_card(game: str) -> ft.Control:
 
 @ft.component
 def PlayersScreen() -> ft.View:
-    """The roster with headlines, then the records per game."""
-    controls = [player_row(name) for name in PLAYERS]
+    """The leaderboard, the roster with headlines, then the records per game."""
+    period, set_period = ft.use_state(PERIODS[0])
+    controls = leaderboard(period, set_period)
+    controls.extend(player_row(name) for name in PLAYERS)
     controls.append(ft.Text("Records", weight=ft.FontWeight.W_600))
     controls.extend(records_card(game) for game in GAMES)
     return view("/players", PLAYERS_TAB, controls, navigation_bar=nav_bar(2))
@@ -177,8 +253,9 @@ def game_card(game: str, player: str) -> ft.Control:
         ft.Row([ft.Text(what, expand=True), ft.Text(value, weight=ft.FontWeight.W_600)])
         for what, value in figures
     ]
+    often = "1,200 times"
     rivals = [
-        ft.Text(f"Against {other}: 3,334 matches · {player} ahead 1,200 · behind 2,134")
+        ft.Text(f"{player} has beaten {other} {often}, {other} has beaten {player}")
         for other in PLAYERS
         if other != player
     ]

@@ -8,6 +8,7 @@ game added later needs nothing here. Only finished matches count.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import datetime
 from typing import Any
 
 from companion.storage.records import MatchSummary
@@ -19,6 +20,7 @@ from companion.storage.stats_figures import (
     PlayerGameStats,
     Result,
 )
+from companion.storage.stats_ranking import Counts, Leaderboard, Ranked, ranked
 from companion.storage.stats_tally import GameTally, PlayerTally, Seat
 
 __all__ = [
@@ -26,7 +28,9 @@ __all__ = [
     "GameKey",
     "GameRecords",
     "HeadToHead",
+    "Leaderboard",
     "PlayerGameStats",
+    "Ranked",
     "Result",
     "StatsBook",
     "key_of",
@@ -123,8 +127,50 @@ class StatsBook:
         keys = sorted(self._games, key=lambda k: (-len(self._games[k].lines), k))
         return [self._games[key].records() for key in keys]
 
-    def snapshot(self) -> dict[str, Any]:
-        """Every figure at once: to compare two books."""
+    def leaderboard_games(self, since: datetime | None = None) -> list[GameKey]:
+        """The games with a match played at or after `since` (None: ever), the
+        one played last first."""
+        games = self._games
+        keys = [
+            key
+            for key, game in games.items()
+            if since is None or game.last_played >= since
+        ]
+        return sorted(keys, key=lambda k: (games[k].last_played, k), reverse=True)
+
+    def leaderboard(self, key: GameKey, since: datetime | None = None) -> Leaderboard:
+        """The players of one game ranked over the matches played at or after
+        `since` (None: all time); see stats_ranking for the order."""
+        return ranked(key, since, self._counts(key, since))
+
+    def _counts(self, key: GameKey, since: datetime | None) -> list[Counts]:
+        if since is None:
+            # All time: the running sums each player's tally keeps.
+            rows: list[Counts] = []
+            for games in self._players.values():
+                tally = games.get(key)
+                if tally is not None:
+                    s = tally.stats()
+                    rows.append((s.player, s.matches, s.wins, s.rounds, s.points))
+            return rows
+        game = self._games.get(key)
+        if game is None:
+            return []
+        # A period: only its matches, found by date in the game's time order.
+        sums: dict[str, list[int]] = {}
+        for match_id, players in game.played_since(since):
+            for player in players:
+                seat = self._players[player][key].seats[match_id]
+                row = sums.setdefault(player, [0, 0, 0, 0])
+                row[0] += 1
+                row[1] += seat.won
+                row[2] += seat.rounds
+                row[3] += seat.total
+        return [(player, m, w, r, p) for player, (m, w, r, p) in sums.items()]
+
+    def snapshot(self, since: datetime | None = None) -> dict[str, Any]:
+        """Every figure at once (the leaderboards also from `since`): to compare
+        two books."""
         players = {
             player: [
                 (
@@ -136,4 +182,9 @@ class StatsBook:
             ]
             for player in sorted(self._players)
         }
-        return {"players": players, "records": self.records()}
+        boards = [
+            self.leaderboard(key, period)
+            for key in sorted(self._games)
+            for period in (None, since)
+        ]
+        return {"players": players, "records": self.records(), "boards": boards}

@@ -233,6 +233,19 @@ class GameTally:
         self._wins = +self._wins
         self._records = None
 
+    @property
+    def last_played(self) -> datetime:
+        """When the game's latest counted match was played."""
+        return self._order[-1][0]
+
+    def played_since(self, since: datetime) -> list[tuple[str, tuple[str, ...]]]:
+        """(match id, players) of each match played at or after `since`."""
+        start = bisect.bisect_left(self._order, (since, ""))
+        lines = self.lines
+        return [
+            (match_id, lines[match_id].players) for _, match_id in self._order[start:]
+        ]
+
     def records(self) -> GameRecords:
         """The game's records; a record tied later stays with the match that set it."""
         if self._records is None:

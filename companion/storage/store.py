@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Awaitable, Callable, Iterable, Mapping
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +29,7 @@ from companion.storage.stats import (
     GameKey,
     GameRecords,
     HeadToHead,
+    Leaderboard,
     PlayerGameStats,
     Result,
 )
@@ -330,10 +332,21 @@ class Store:
         with self._lock:
             return self._matches.stats.records()
 
-    def stats_snapshot(self) -> dict[str, Any]:
+    def leaderboard_games(self, since: datetime | None = None) -> list[GameKey]:
+        """The games with a finished match since `since` (None: ever), the one
+        played last first."""
+        with self._lock:
+            return self._matches.stats.leaderboard_games(since)
+
+    def leaderboard(self, key: GameKey, since: datetime | None = None) -> Leaderboard:
+        """A game's players ranked over the matches finished since `since`."""
+        with self._lock:
+            return self._matches.stats.leaderboard(key, since)
+
+    def stats_snapshot(self, since: datetime | None = None) -> dict[str, Any]:
         """Every figure at once (to check them against a recomputation)."""
         with self._lock:
-            return self._matches.stats.snapshot()
+            return self._matches.stats.snapshot(since)
 
     # Settings
 

@@ -13,11 +13,14 @@ from conftest import Server
 from driver import Table
 from flows import new_match, record_round
 from PIL import Image
+from playwright.sync_api import expect
 
 from companion.engine.match import Match
 from companion.storage import Store, StoredMatch
 from companion.storage.records import summary_of
-from companion.storage.stats import GameKey, HeadToHead, StatsBook
+from companion.storage.stats import GameKey, StatsBook
+from companion.storage.stats_ranking import tonight_since
+from companion.ui.frame import format as fmt
 from companion.ui.players import stats_texts as texts
 from companion.words.i18n import get_translator
 
@@ -30,6 +33,32 @@ def vandatta(players: list[str], went_out: list[str]) -> Match:
     for out in went_out:
         match = match.record_round(out, {p: {"3": 1} for p in players if p != out})
     return match
+
+
+def eights(went_out: str) -> Match:
+    """A Crazy Eights of Mor, Far and Kari that `went_out` wins in one round."""
+    players = ["Mor", "Far", "Kari"]
+    return Match.new("crazy-eights", players).record_round(
+        went_out, {p: {"8": 2, "K": 2} for p in players if p != went_out}
+    )
+
+
+def evenings() -> list[StoredMatch]:
+    """Crazy Eights: last night Far won three times; tonight (since 06:00 local,
+    as the app counts it) Mor twice and Kari once."""
+    now = datetime.now().astimezone()
+    since = tonight_since(now)
+    last_night = [since - timedelta(hours=2, minutes=n) for n in (30, 20, 10)]
+    tonight = [since + (now - since) * part for part in (0.2, 0.4, 0.6)]
+    return [
+        StoredMatch(f"{n:012x}", when - timedelta(minutes=5), when, eights(winner))
+        for n, when, winner in zip(
+            range(101, 107),
+            last_night + tonight,
+            ["Far", "Far", "Far", "Mor", "Kari", "Mor"],
+            strict=True,
+        )
+    ]
 
 
 def seeded() -> list[StoredMatch]:
@@ -66,21 +95,37 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running.stop()
 
 
+@pytest.fixture(scope="module")
+def evening_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server whose data directory holds two evenings of Crazy Eights."""
+    data = tmp_path_factory.mktemp("evenings") / "companion"
+    with Store.open(data) as store:
+        store.add_imported(evenings())
+    running = Server(data).start()
+    yield running
+    running.stop()
+
+
 def test_players_and_a_players_page_in_english(table: Table) -> None:
-    t = get_translator("en")
     table.open("/players")
     table.see("Vändåtta: 2 of 3 matches won (67%)")
     table.see("Uno: 1 of 1 match won (100%)")
     table.see("Most wins: Ada, 2 wins · last Mar 3, 2026")
     table.shot("players-stats-390x844")
-    table.tap("Stats of Ada")
+    table.tap(re.compile("^Ada Vändåtta"))
     table.see("Head to head")
-    table.see(texts.head_to_head_line(t, "Ada", HeadToHead("Bo", 3, 2, 1)))
+    table.see("Ada has beaten Bo 2 times, Bo has beaten Ada once")
     table.see("Longest winning streak")
     table.see("Chart of Ada's final totals in Vändåtta, match by match")
     table.shot("player-page-390x844")
-    # A record opens the match that set it.
+    # A record opens the match that set it: below the leaderboard and the
+    # roster, scrolled to as a person would.
     table.open("/players")
+    record = table.button("Most wins: Ada, 2 wins · last Mar 3, 2026")
+    record.wait_for()
+    table.page.mouse.move(195, 420)
+    table.page.mouse.wheel(0, 2000)
+    expect(record).to_be_in_viewport()
     table.tap("Most wins: Ada, 2 wins · last Mar 3, 2026")
     table.see("Ada wins!")
     assert table.path() == f"/match/{3:012x}"
@@ -88,9 +133,9 @@ def test_players_and_a_players_page_in_english(table: Table) -> None:
 
 def test_any_name_has_a_page(table: Table) -> None:
     table.open("/players")
-    table.tap("Stats of Åse Ø/2")
+    table.tap(re.compile(r"^Åse Ø\/2 Vändåtta"))
     # Her own page, though the URL's %2F comes back as a slash.
-    table.see("Against Cy: 1 match · Åse Ø/2 ahead 0 · behind 0 · level 1")
+    table.see("Åse Ø/2 has never beaten Cy, Cy has never beaten Åse Ø/2; level once")
 
 
 def test_players_and_a_players_page_in_norwegian(browser, server: Server) -> None:
@@ -105,12 +150,57 @@ def test_players_and_a_players_page_in_norwegian(browser, server: Server) -> Non
             s for s in book.player_games("Ada") if s.key == GameKey("vandatta", True)
         ]
         table.see(texts.headline(nb, figures, {}))
-        table.tap(nb.gettext("Stats of {name}").format(name="Ada"))
+        table.tap(re.compile("^Ada Vändåtta"))
         table.see(nb.gettext("Head to head"))
         table.see(nb.gettext("Longest winning streak"))
         table.shot("player-page-nb-390x844")
     finally:
         context.close()
+
+
+def tonight() -> datetime:
+    return tonight_since(datetime.now().astimezone())
+
+
+def test_who_is_best_at_crazy_eights_tonight_on_one_screen(
+    browser, evening_server: Server
+) -> None:
+    board = StatsBook(summary_of(s) for s in evenings()).leaderboard(
+        GameKey("crazy-eights", True), tonight()
+    )
+    assert [line.player for line in board.lines] == ["Mor", "Kari", "Far"]
+    for language, locale in (("en", "en-US"), ("nb", "nb-NO")):
+        t = get_translator(language)
+        context = browser.new_context(
+            viewport={"width": 390, "height": 844}, locale=locale
+        )
+        try:
+            table = Table(context.new_page(), evening_server.url).open("/players")
+            table.tap(fmt.game_name(t, "crazy-eights"))
+            table.tap(t.gettext("Tonight"))
+            for line in board.lines:
+                row = table.button(texts.ranked_label(t, line))
+                row.wait_for()
+                box = row.bounding_box()
+                # Seen without scrolling: above the navigation bar of the screen.
+                assert box is not None and box["y"] >= 0
+                assert box["y"] + box["height"] < 844 - 80
+            table.shot(f"leaderboard-tonight-{language}-390x844")
+        finally:
+            context.close()
+    assert texts.ranked_label(get_translator("en"), board.lines[0]) == (
+        "Mor, place 1: 2 of 3 matches won (67%) · 40 points per round"
+    )
+
+
+def test_a_leaderboard_row_opens_the_players_page(table: Table) -> None:
+    table.open("/players")
+    # All time, Ada's two Vändåtta wins put her first.
+    table.tap("Vändåtta")
+    table.tap("All time")
+    table.tap(re.compile("^Ada, place 1: 2 of 3 matches won"))
+    table.see("Ada has beaten Bo 2 times, Bo has beaten Ada once")
+    assert table.path() == "/players/Ada"
 
 
 def test_share_at_the_end_of_a_match_downloads_the_picture_and_copies_the_text(

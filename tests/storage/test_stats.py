@@ -20,6 +20,8 @@ UNO = GameKey("uno", False)
 EIGHTS = GameKey("crazy-eights", True)
 EIGHTS_COLLECT = GameKey("crazy-eights", False)
 START = datetime(2026, 3, 1, 18, 0, tzinfo=UTC)
+SINCE = START + timedelta(days=3)
+"""A period's start for the leaderboards the snapshots also compare."""
 
 
 def at(day: int) -> datetime:
@@ -93,7 +95,7 @@ def filled(store: Store) -> Store:
 def recomputed(store: Store) -> dict:
     """The figures worked out afresh from every match file."""
     stored = [store.load_stored(s.id) for s in store.list_matches()]
-    return StatsBook(summary_of(s) for s in stored).snapshot()
+    return StatsBook(summary_of(s) for s in stored).snapshot(SINCE)
 
 
 def by_key(store: Store, player: str) -> dict:
@@ -173,21 +175,21 @@ def test_edit_delete_rename_and_finish_keep_the_figures_true(store: Store) -> No
     filled(store)
     first, open_id = f"{1:012x}", f"{7:012x}"
     store.update_match(first, lambda m: m.edit_round(0, "Cy", {"Ada": 9, "Bo": 1}))
-    assert recomputed(store) == store.stats_snapshot()
+    assert recomputed(store) == store.stats_snapshot(SINCE)
     store.update_match(open_id, lambda m: m.record_round("Ada", {"Bo": {"K": 1}}))
     assert by_key(store, "Bo")[VANDATTA].matches == 4
-    assert recomputed(store) == store.stats_snapshot()
+    assert recomputed(store) == store.stats_snapshot(SINCE)
     store.rename_player("Ada", "Ava")
     assert store.player_games("Ada") == []
     assert by_key(store, "Ava")[VANDATTA].matches == 4
-    assert recomputed(store) == store.stats_snapshot()
+    assert recomputed(store) == store.stats_snapshot(SINCE)
     store.delete_match(f"{4:012x}")
     assert UNO not in by_key(store, "Ava")
-    assert recomputed(store) == store.stats_snapshot()
+    assert recomputed(store) == store.stats_snapshot(SINCE)
     # A round deleted from a finished match reopens it: it stops counting.
     store.update_match(first, lambda m: m.delete_round(1))
     assert VANDATTA not in by_key(store, "Cy")
-    assert recomputed(store) == store.stats_snapshot()
+    assert recomputed(store) == store.stats_snapshot(SINCE)
 
 
 def test_ending_early_deleting_and_undoing_keep_the_figures_true(
@@ -230,7 +232,7 @@ def test_import_counts_what_it_adds(store: Store, tmp_path: Path) -> None:
     source.export_all(tmp_path / "all.json")
     store.import_file(tmp_path / "all.json")
     assert store.stats_snapshot() == source.stats_snapshot()
-    assert recomputed(store) == store.stats_snapshot()
+    assert recomputed(store) == store.stats_snapshot(SINCE)
 
 
 def test_figures_survive_reopening_and_an_index_without_them(tmp_path: Path) -> None:
@@ -339,4 +341,4 @@ def test_any_sequence_of_changes_matches_a_recomputation(ops) -> None:
     store = Store.in_memory()
     for op in ops:
         apply(store, op)
-        assert store.stats_snapshot() == recomputed(store)
+        assert store.stats_snapshot(SINCE) == recomputed(store)

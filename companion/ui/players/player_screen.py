@@ -8,7 +8,12 @@ import flet as ft
 
 from companion.engine.games import Game
 from companion.storage.stats import PlayerGameStats, Result
-from companion.ui.frame.chart_axis import axis_step
+from companion.ui.frame.chart_axis import (
+    axis_step,
+    edge_room,
+    value_axis,
+    value_ticks,
+)
 from companion.ui.frame.player_colours import match_colours
 from companion.ui.frame.render_guard import guarded_screen
 from companion.ui.frame.shell import icon_button, navigate, screen, section_title
@@ -48,34 +53,52 @@ def _chart(
     import flet_charts as fch
 
     first = matches - len(shown) + 1
+    last = first + len(shown) - 1
     totals = [r.total for r in shown]
-    low, high = min(0, *totals), max(1, *totals)
+    ticks = value_ticks(min(totals), max(totals))
     points = [fch.LineChartDataPoint(first + n, r.total) for n, r in enumerate(shown)]
+    # One match: its point in the middle, not on an edge beside an empty axis.
+    before = 1 if len(shown) == 1 else 0
+    after = 1 if len(shown) == 1 else edge_room(len(shown))
     chart = fch.LineChart(
         data_series=[
             fch.LineChartData(points=points, color=colour, stroke_width=3, point=True)
         ],
-        min_x=first,
-        max_x=max(first + 1, first + len(shown) - 1),
-        min_y=low,
-        max_y=high,
-        height=180,
+        min_x=first - before,
+        max_x=last + after,
+        min_y=ticks.low,
+        max_y=ticks.high,
+        # One match needs no more than its point and a scale.
+        height=120 if len(shown) == 1 else 180,
         interactive=False,
-        left_axis=fch.ChartAxis(label_size=44),
+        horizontal_grid_lines=fch.ChartGridLines(
+            interval=ticks.step, color=ft.Colors.OUTLINE_VARIANT, width=1
+        ),
+        left_axis=value_axis(t, ticks),
         bottom_axis=fch.ChartAxis(
             labels=[
                 fch.ChartAxisLabel(value=first + n, label=t.number(first + n))
                 for n in range(0, len(shown), axis_step(len(shown)))
             ],
             label_size=28,
+            label_spacing=axis_step(len(shown)),
+            # The right end is the room after the last point, not a label's place.
+            show_max=False,
         ),
     )
+    latest = texts.latest_total(t, last, shown[-1].total)
     return ft.Semantics(
         label=t.gettext(
             "Chart of {player}'s final totals in {game}, match by match"
         ).format(player=player, game=game),
         content=ft.Column(
-            [ft.Text(t.gettext("Final total, match by match")), chart], spacing=4
+            [
+                ft.Text(t.gettext("Final total, match by match")),
+                ft.Text(latest, weight=ft.FontWeight.W_600),
+                # Room for the top label, drawn half above the chart's box.
+                ft.Container(chart, padding=ft.Padding.only(top=10)),
+            ],
+            spacing=4,
         ),
     )
 

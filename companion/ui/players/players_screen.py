@@ -1,8 +1,10 @@
-"""Players: the roster with each player's wins per game, the records; rename, hide."""
+"""Players: the leaderboard, the roster with each player's wins per game, the
+records; rename, hide."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from datetime import datetime
 
 import flet as ft
 
@@ -17,7 +19,7 @@ from companion.ui.frame.shell import (
     section_title,
 )
 from companion.ui.frame.state import AppState, use_app
-from companion.ui.frame.theme import TARGET
+from companion.ui.players.leaderboard import leaderboard_section
 from companion.ui.players.records_section import records_section
 from companion.ui.players.stats_texts import headline, player_route
 from companion.words.i18n import Translator
@@ -91,45 +93,54 @@ def _row(
     def open_page() -> None:
         navigate(player_route(name))
 
-    return ft.Card(
-        content=ft.ListTile(
-            title=ft.Semantics(
-                label=t.gettext("Stats of {name}").format(name=name),
-                button=True,
-                exclude_semantics=True,
-                on_tap=open_page,
-                # The whole width of the title, TARGET tall: a target to hit.
-                content=ft.Container(
-                    height=TARGET,
-                    alignment=ft.Alignment.CENTER_LEFT,
-                    content=ft.Text(name, weight=ft.FontWeight.W_600),
-                ),
-            ),
-            subtitle=ft.Text(_headlines(t, stats, own)),
-            min_height=64,
+    headlines = _headlines(t, stats, own)
+    # The card itself is no button: its player part is one, named by the player
+    # (the figures as its value, heard after the name), and Rename and Hide
+    # beside it are buttons of their own.
+    opener = ft.Semantics(
+        label=name,
+        value=headlines,
+        button=True,
+        exclude_semantics=True,
+        on_tap=open_page,
+        expand=True,
+        content=ft.Container(
             on_click=open_page,
-            trailing=None
-            if not state.is_host
-            else ft.Row(
+            border_radius=12,
+            padding=ft.Padding.only(left=16, top=8, bottom=8, right=4),
+            content=ft.Column(
                 [
-                    icon_button(
-                        icon=ft.Icons.EDIT_OUTLINED,
-                        tooltip=t.gettext("Rename {name}").format(name=name),
-                        on_click=lambda: (set_draft(name), set_editing(name)),
-                    ),
-                    icon_button(
-                        icon=ft.Icons.VISIBILITY if hidden else ft.Icons.VISIBILITY_OFF,
-                        tooltip=(
-                            t.gettext("Show {name} again")
-                            if hidden
-                            else t.gettext("Hide {name}")
-                        ).format(name=name),
-                        on_click=toggle_hidden,
-                    ),
+                    ft.Text(name, weight=ft.FontWeight.W_600),
+                    ft.Text(headlines, size=13, color=ft.Colors.ON_SURFACE_VARIANT),
                 ],
+                spacing=2,
                 tight=True,
-                spacing=0,
             ),
+        ),
+    )
+    actions: list[ft.Control] = []
+    if state.is_host:
+        actions = [
+            icon_button(
+                icon=ft.Icons.EDIT_OUTLINED,
+                tooltip=t.gettext("Rename {name}").format(name=name),
+                on_click=lambda: (set_draft(name), set_editing(name)),
+            ),
+            icon_button(
+                icon=ft.Icons.VISIBILITY if hidden else ft.Icons.VISIBILITY_OFF,
+                tooltip=(
+                    t.gettext("Show {name} again")
+                    if hidden
+                    else t.gettext("Hide {name}")
+                ).format(name=name),
+                on_click=toggle_hidden,
+            ),
+        ]
+    return ft.Card(
+        content=ft.Row(
+            [opener, *actions],
+            spacing=0,
+            vertical_alignment=ft.CrossAxisAlignment.CENTER,
         )
     )
 
@@ -141,6 +152,7 @@ def PlayersScreen() -> ft.View:
     state, t = use_app()
     editing, set_editing = ft.use_state(None)
     draft, set_draft = ft.use_state("")
+    board, set_board = ft.use_state((None, None))
     roster = state.store.players()
     shown = [p for p in roster if not p.hidden]
     hidden = [p for p in roster if p.hidden]
@@ -160,7 +172,19 @@ def PlayersScreen() -> ft.View:
             set_draft,
         )
 
-    controls: list[ft.Control | None] = []
+    controls: list[ft.Control | None] = list(
+        leaderboard_section(
+            t,
+            state,
+            own,
+            {p.name for p in hidden},
+            board,
+            lambda game, period: set_board((game, period)),
+            datetime.now().astimezone(),
+        )
+    )
+    if shown and controls:
+        controls.append(section_title(t.gettext("Everyone")))
     if not roster:
         controls.append(
             empty_state(

@@ -6,10 +6,19 @@ from collections.abc import Mapping
 from urllib.parse import quote, unquote
 
 from companion.engine.games import GAMES, Game, Scoring
-from companion.storage.stats import Feat, GameKey, HeadToHead, PlayerGameStats
+from companion.storage.stats import (
+    Feat,
+    GameKey,
+    HeadToHead,
+    PlayerGameStats,
+    Ranked,
+)
 from companion.ui.frame import format as fmt
 from companion.words.game_texts import rounds_count
 from companion.words.i18n import Translator
+
+TONIGHT, ALL_TIME = "tonight", "all"
+"""The leaderboard's periods."""
 
 
 def player_route(name: str) -> str:
@@ -84,21 +93,37 @@ def figure_rows(t: Translator, stats: PlayerGameStats) -> list[tuple[str, str]]:
     ]
 
 
-def head_to_head_line(t: Translator, player: str, h2h: HeadToHead) -> str:
-    """One opponent: "Against Bo: 3 matches · ahead 2 · behind 0 · level 1"."""
+def _beaten(t: Translator, winner: str, loser: str, times: int) -> str:
+    if not times:
+        return t.gettext("{winner} has never beaten {loser}").format(
+            winner=winner, loser=loser
+        )
     return t.ngettext(
-        "Against {other}: {n} match · {player} ahead {ahead} · behind {behind}"
-        " · level {level}",
-        "Against {other}: {n} matches · {player} ahead {ahead} · behind {behind}"
-        " · level {level}",
-        h2h.together,
-    ).format(
-        other=h2h.other,
-        player=player,
-        n=t.number(h2h.together),
-        ahead=t.number(h2h.ahead),
-        behind=t.number(h2h.behind),
-        level=t.number(h2h.level),
+        "{winner} has beaten {loser} once",
+        "{winner} has beaten {loser} {n} times",
+        times,
+    ).format(winner=winner, loser=loser, n=t.number(times))
+
+
+def head_to_head_line(t: Translator, player: str, h2h: HeadToHead) -> str:
+    """One opponent in plain words: "Mor has beaten Far 3 times, Far has beaten
+    Mor once" (and how often they finished level, if ever)."""
+    both = t.gettext("{won}, {lost}").format(
+        won=_beaten(t, player, h2h.other, h2h.ahead),
+        lost=_beaten(t, h2h.other, player, h2h.behind),
+    )
+    if not h2h.level:
+        return both
+    # TRANSLATORS: {both} is "Mor has beaten Far 3 times, Far has beaten Mor once".
+    return t.ngettext(
+        "{both}; level once", "{both}; level {n} times", h2h.level
+    ).format(both=both, n=t.number(h2h.level))
+
+
+def latest_total(t: Translator, number: int, total: int) -> str:
+    """Under the chart: the final total of the latest match, "Match 3: 42 points"."""
+    return t.gettext("Match {number}: {total}").format(
+        number=t.number(number), total=fmt.points(t, total)
     )
 
 
@@ -146,3 +171,67 @@ def most_wins_text(t: Translator, feat: Feat) -> str:
     return _feat(
         t, t.gettext("Most wins: {players}, {figure} · last {date}"), feat, wins
     )
+
+
+def period_label(t: Translator, period: str) -> str:
+    """The leaderboard's period choices: tonight or all time."""
+    # TRANSLATORS: the leaderboard over the matches finished since 06:00 today.
+    return t.gettext("Tonight") if period == TONIGHT else t.gettext("All time")
+
+
+def ranked_figures(t: Translator, line: Ranked) -> str:
+    """A leaderboard line's figures: "3 of 4 matches won (75%) · 12.3 points per
+    round"."""
+    won = t.ngettext(
+        "{wins} of {n} match won ({rate})",
+        "{wins} of {n} matches won ({rate})",
+        line.matches,
+    ).format(
+        wins=t.number(line.wins),
+        n=t.number(line.matches),
+        rate=t.percent(line.win_rate),
+    )
+    if line.per_round is None:
+        return won
+    return t.gettext("{won} · {points} points per round").format(
+        won=won, points=_average(t, line.per_round)
+    )
+
+
+def ranked_label(t: Translator, line: Ranked) -> str:
+    """A leaderboard row's accessible name, the player first: "Ada, place 1: ..."."""
+    return t.gettext("{player}, place {place}: {figures}").format(
+        player=line.player,
+        place=t.number(line.place),
+        figures=ranked_figures(t, line),
+    )
+
+
+def ranking_rule(t: Translator, key: GameKey, period: str) -> str:
+    """Under the leaderboard: which matches count, and how the players are ordered."""
+    if period == TONIGHT:
+        if key.lowest_wins:
+            return t.gettext(
+                "Matches finished since 06:00. Most wins first, then win rate,"
+                " then fewest points per round."
+            )
+        return t.gettext(
+            "Matches finished since 06:00. Most wins first, then win rate,"
+            " then most points per round."
+        )
+    if key.lowest_wins:
+        return t.gettext(
+            "Every finished match. Most wins first, then win rate,"
+            " then fewest points per round."
+        )
+    return t.gettext(
+        "Every finished match. Most wins first, then win rate,"
+        " then most points per round."
+    )
+
+
+def nobody_ranked(t: Translator, period: str) -> str:
+    """The leaderboard with no finished match in the period."""
+    if period == TONIGHT:
+        return t.gettext("No match finished tonight yet.")
+    return t.gettext("No finished match yet")

@@ -12,7 +12,12 @@ from companion.engine.games import EndKind
 from companion.engine.match import Match
 from companion.storage import StoreError
 from companion.ui.frame import format as fmt
-from companion.ui.frame.chart_axis import axis_step
+from companion.ui.frame.chart_axis import (
+    axis_step,
+    edge_room,
+    value_axis,
+    value_ticks,
+)
 from companion.ui.frame.render_guard import guarded_part
 from companion.ui.frame.shell import labelled
 from companion.ui.frame.theme import TARGET
@@ -171,14 +176,6 @@ def round_history(
     return ft.Card(content=ft.Column(tiles, spacing=0))
 
 
-def _grid_step(top: int) -> int:
-    """A round step for the chart's grid: at most about six lines."""
-    for step in (5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000):
-        if top / step <= 6:
-            return step
-    return 10_000
-
-
 MOST_CHART_POINTS = 20
 """Points per line: one every ~17 px across a phone's chart. Each is a control to
 build, send and draw: 50 made a Save on a 200-round match ~70 ms slower in the
@@ -279,18 +276,18 @@ def _line_chart(t: Translator, match: Match, colours: tuple[str, ...]) -> ft.Con
     import flet_charts as fch
 
     series = match.running_totals()
-    top = max(max(totals.values()) for totals in series)
+    values = [value for totals in series for value in totals.values()]
     end = match.settings.end
     if end.kind is EndKind.LIMIT:
-        top = max(top, end.value)
-    step = _grid_step(top)
-    ceiling = max(step, -(-top // step) * step)
+        values.append(end.value)
+    ticks = value_ticks(min(values), max(values))
+    count = len(series)
     lines = [
         fch.LineChartData(
             points=[fch.LineChartDataPoint(0, 0)]
             + [
                 fch.LineChartDataPoint(n, series[n - 1][player])
-                for n in plotted_rounds(len(series))
+                for n in plotted_rounds(count)
             ],
             color=colours[seat],
             stroke_width=3,
@@ -301,21 +298,24 @@ def _line_chart(t: Translator, match: Match, colours: tuple[str, ...]) -> ft.Con
     return fch.LineChart(
         data_series=lines,
         min_x=0,
-        max_x=max(1, len(series)),
-        min_y=0,
-        max_y=ceiling,
+        max_x=count + edge_room(count),
+        min_y=ticks.low,
+        max_y=ticks.high,
         height=CHART_HEIGHT,
         interactive=False,
         horizontal_grid_lines=fch.ChartGridLines(
-            interval=step, color=ft.Colors.OUTLINE_VARIANT, width=1
+            interval=ticks.step, color=ft.Colors.OUTLINE_VARIANT, width=1
         ),
-        left_axis=fch.ChartAxis(label_size=44, label_spacing=step),
+        left_axis=value_axis(t, ticks),
         bottom_axis=fch.ChartAxis(
             labels=[
                 fch.ChartAxisLabel(value=i, label=t.number(i))
-                for i in range(0, len(series) + 1, axis_step(len(series)))
+                for i in range(0, count + 1, axis_step(count))
             ],
             label_size=28,
+            label_spacing=axis_step(count),
+            # The right end is the room after the last point, not a label's place.
+            show_max=False,
         ),
     )
 

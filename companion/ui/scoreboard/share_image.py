@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from companion.engine.match import Match
 from companion.ui.frame import format as fmt
+from companion.ui.frame.chart_axis import Ticks, value_ticks
 from companion.ui.scoreboard.history import plotted_rounds
 from companion.words.i18n import Translator
 
@@ -77,6 +78,12 @@ def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
         return ImageFont.load_default(size=size)
 
 
+def chart_ticks(match: Match) -> Ticks:
+    """The round numbers the picture's chart is ruled at (0, 25, 50, ...)."""
+    values = [v for totals in match.running_totals() for v in totals.values()]
+    return value_ticks(min(values), max(values))
+
+
 def _chart(
     draw: ImageDraw.ImageDraw,
     t: Translator,
@@ -87,15 +94,14 @@ def _chart(
 ) -> None:
     left, top, right, bottom = box
     series = match.running_totals()
-    values = [v for totals in series for v in totals.values()]
-    low, high = min(0, *values), max(1, *values)
+    ticks = chart_ticks(match)
+    low, high = ticks.low, ticks.high
     label_font = _font(28)
     axis = left + 96
-    for step in range(5):
-        value = low + (high - low) * step / 4
-        y = bottom - (bottom - top) * step / 4
+    for value in ticks.values:
+        y = bottom - (bottom - top) * (value - low) / (high - low)
         draw.line([(axis, y), (right, y)], fill=palette.grid, width=2)
-        text = t.number(round(value))
+        text = t.number(value)
         width = draw.textlength(text, font=label_font)
         at = (axis - 12 - width, y - 16)
         draw.text(at, text, fill=palette.muted, font=label_font)

@@ -3,7 +3,13 @@
 from datetime import UTC, datetime
 
 from companion.engine.game_definitions import define_game
-from companion.storage.stats import Feat, GameKey, HeadToHead, PlayerGameStats
+from companion.storage.stats import (
+    Feat,
+    GameKey,
+    HeadToHead,
+    PlayerGameStats,
+    Ranked,
+)
 from companion.ui.players import stats_texts as texts
 from companion.words.i18n import get_translator
 
@@ -77,8 +83,6 @@ def test_the_figures_table_uses_local_numbers_and_dates() -> None:
 
 
 def test_head_to_head_and_records_read_as_sentences() -> None:
-    line = texts.head_to_head_line(EN, "Ada", HeadToHead("Bo", 3, 2, 0))
-    assert line == "Against Bo: 3 matches · Ada ahead 2 · behind 0 · level 1"
     feat = Feat(2, ("Ada", "Bo"), "abc", datetime(2026, 3, 4, 12, tzinfo=UTC))
     assert texts.most_wins_text(EN, feat) == (
         "Most wins: Ada and Bo, 2 wins · last Mar 4, 2026"
@@ -91,3 +95,51 @@ def test_a_players_route_keeps_any_name() -> None:
         route = texts.player_route(name)
         assert route.count("/") == 2
         assert texts.player_from_route(route.rsplit("/", 1)[1]) == name
+
+
+SV, ES = get_translator("sv"), get_translator("es")
+
+
+def test_head_to_head_in_plain_words_with_plurals_in_four_languages() -> None:
+    three_one = HeadToHead("Far", together=4, ahead=3, behind=1)
+    assert texts.head_to_head_line(EN, "Mor", three_one) == (
+        "Mor has beaten Far 3 times, Far has beaten Mor once"
+    )
+    assert texts.head_to_head_line(NB, "Mor", three_one) == (
+        "Mor har slått Far 3 ganger, Far har slått Mor 1 gang"
+    )
+    assert texts.head_to_head_line(SV, "Mor", three_one) == (
+        "Mor har slagit Far 3 gånger, Far har slagit Mor 1 gång"
+    )
+    assert texts.head_to_head_line(ES, "Mor", three_one) == (
+        "Mor ha ganado a Far 3 veces, Far ha ganado a Mor 1 vez"
+    )
+
+
+def test_head_to_head_never_and_level() -> None:
+    never = HeadToHead("Far", together=4, ahead=0, behind=2)
+    assert never.level == 2
+    assert texts.head_to_head_line(EN, "Mor", never) == (
+        "Mor has never beaten Far, Far has beaten Mor 2 times; level 2 times"
+    )
+    assert texts.head_to_head_line(NB, "Mor", never) == (
+        "Mor har aldri slått Far, Far har slått Mor 2 ganger; uavgjort 2 ganger"
+    )
+    once = HeadToHead("Far", together=2, ahead=1, behind=0)
+    assert texts.head_to_head_line(SV, "Mor", once) == (
+        "Mor har slagit Far 1 gång, Far har aldrig slagit Mor; oavgjort 1 gång"
+    )
+    assert texts.head_to_head_line(ES, "Mor", once) == (
+        "Mor ha ganado a Far 1 vez, Far nunca ha ganado a Mor; empate 1 vez"
+    )
+    assert texts.head_to_head_line(EN, "Mor", once).endswith("; level once")
+
+
+def test_a_leaderboard_row_is_named_by_the_player_first() -> None:
+    line = Ranked("Ada", place=1, matches=4, wins=3, rounds=10, points=123)
+    assert texts.ranked_label(EN, line) == (
+        "Ada, place 1: 3 of 4 matches won (75%) · 12.3 points per round"
+    )
+    assert texts.ranked_label(NB, line).startswith("Ada, plass 1: vunnet 3 av 4")
+    no_round = Ranked("Bo", place=2, matches=1, wins=0, rounds=0, points=0)
+    assert texts.ranked_figures(EN, no_round) == "0 of 1 match won (0%)"

@@ -6,7 +6,13 @@ from datetime import UTC, datetime
 from PIL import Image
 
 from companion.engine.match import Match
-from companion.ui.scoreboard.share_image import DARK, LIGHT, image_name, standings_png
+from companion.ui.scoreboard.share_image import (
+    DARK,
+    LIGHT,
+    chart_ticks,
+    image_name,
+    standings_png,
+)
 from companion.words.i18n import get_translator
 
 WHEN = datetime(2026, 3, 1, 20, tzinfo=UTC)
@@ -58,3 +64,11 @@ def test_the_language_changes_the_picture() -> None:
 def test_the_file_is_named_after_the_game_and_day() -> None:
     assert image_name(finished(), WHEN).startswith("vandatta-2026-03-0")
     assert image_name(finished(), None) == "vandatta.png"
+
+
+def test_the_chart_is_ruled_at_round_numbers() -> None:
+    match = Match.new("crazy-eights", ["Åse", "Bo"]).record_round(
+        "Åse", {"Bo": {"8": 2, "K": 2, "6": 1}}
+    )
+    assert match.totals()["Bo"] == 126
+    assert chart_ticks(match).values == [0, 25, 50, 75, 100, 125, 150]
