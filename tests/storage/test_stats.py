@@ -201,20 +201,20 @@ def test_ending_early_deleting_and_undoing_keep_the_figures_true(
     store.update_match(open_id, lambda m: m.end_early())
     assert store.load_stored(open_id).finished is not None
     assert by_key(store, "Bo")[VANDATTA].wins == 2
-    assert recomputed(store) == store.stats_snapshot()
+    assert recomputed(store) == store.stats_snapshot(SINCE)
     # Undo: the match as it was, open again, counts no more.
     store.update_match(open_id, lambda m: replace(m, ended_early=False))
     assert by_key(store, "Bo")[VANDATTA].matches == 3
-    assert recomputed(store) == store.stats_snapshot()
-    before = store.stats_snapshot()
+    assert recomputed(store) == store.stats_snapshot(SINCE)
+    before = store.stats_snapshot(SINCE)
     deleted = store.load_stored(uno_id)
     store.delete_match(uno_id)
     assert UNO not in by_key(store, "Ada")
     assert store.records()[0].key != UNO
-    assert recomputed(store) == store.stats_snapshot()
+    assert recomputed(store) == store.stats_snapshot(SINCE)
     store.restore_match(deleted)
     assert store.load_stored(uno_id) == deleted
-    assert store.stats_snapshot() == before == recomputed(store)
+    assert store.stats_snapshot(SINCE) == before == recomputed(store)
     with pytest.raises(StoreError) as refused:
         store.restore_match(deleted)
     assert refused.value.code == "match-exists"
