@@ -6,13 +6,13 @@ server: what a hostile phone could send, not what a browser would.
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from event_loops import run_apart
 from raw_phone import (
     INVOKE,
     PAGE_ID,
@@ -128,7 +128,7 @@ def _assert_nothing_of_the_hosts(phone: RawPhone, table: Table) -> None:
 @pytest.mark.parametrize("name", FIRST_MESSAGES)
 def test_a_forged_address_never_makes_a_phone_the_host(table: Table, name: str) -> None:
     before = table.stored()
-    phone = asyncio.run(_play(table, FIRST_MESSAGES[name]))
+    phone = run_apart(_play(table, FIRST_MESSAGES[name]))
     _assert_nothing_of_the_hosts(phone, table)
     if phone.received:
         # The phone got the Join screen and nothing else. (Flet ignores a
@@ -239,7 +239,7 @@ def _device_info_calls(phone: RawPhone) -> list[str]:
 def test_forged_types_before_joining_leave_a_working_join_screen(
     table: Table, name: str
 ) -> None:
-    phone = asyncio.run(_forge_then_join(table, FORGED_BEFORE_JOINING[name]))
+    phone = run_apart(_forge_then_join(table, FORGED_BEFORE_JOINING[name]))
     seen = phone.seen()
     assert phone.crashed() == []
     assert "Traceback" not in seen and "object has no attribute" not in seen
@@ -262,7 +262,7 @@ def test_a_code_sent_as_a_number_is_told_as_a_malformed_code(table: Table) -> No
             await phone.wait_for_text("six digits", 20)
             return phone
 
-    phone = asyncio.run(play())
+    phone = run_apart(play())
     assert "The join code is six digits, like 123 456." in phone.seen()
     assert phone.crashed() == []
 
@@ -276,6 +276,6 @@ def test_this_computer_is_the_host_by_its_connection(table: Table) -> None:
             await host.wait_for_text("NavigationBar", 20)
             return host
 
-    host = asyncio.run(play())
+    host = run_apart(play())
     assert "NavigationBar" in {c.get("_c") for c in host.controls().values()}
     assert "Join this table" not in host.seen()
