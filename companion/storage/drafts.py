@@ -13,6 +13,7 @@ from typing import Any
 from tinydb import TinyDB
 
 from companion.storage import schema
+from companion.storage.errors import StoreError
 from companion.storage.storages import DamagedData, Tables, put_document
 
 ONE_DEVICE = "this-device"
@@ -81,7 +82,9 @@ def check_drafts(tables: Tables, _path: object = None) -> Tables:
     """
     try:
         tables = schema.upgrade_tables(tables, _path or "", lambda _version: None)
-    except DamagedData:
+    except (DamagedData, StoreError):
+        # A newer app's drafts too: this one cannot read them, and a draft
+        # is not worth refusing to open for.
         return {}
     document = tables.get(_TABLE, {}).get(str(_DOC_ID))
     entries = document.get("entries") if isinstance(document, dict) else None
@@ -113,7 +116,7 @@ class Drafts:
             return {}
         try:
             document = self._open_file(device).table(_TABLE).get(doc_id=_DOC_ID)
-        except (DamagedData, OSError, ValueError, KeyError, TypeError):
+        except (DamagedData, StoreError, OSError, ValueError, KeyError, TypeError):
             return {}
         if not isinstance(document, dict):
             return {}

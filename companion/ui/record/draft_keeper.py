@@ -25,50 +25,69 @@ Key = tuple[str, str, str]
 
 
 @dataclass(frozen=True)
+class Entry:
+    """A round being entered, with the state of the match it is entered against:
+    its number of rounds and, for an edit, the round as the edit found it."""
+
+    draft: RoundDraft
+    rounds: int
+    original: dict[str, Any] | None = None
+
+    @classmethod
+    def start(cls, match: Match, index: int | None) -> Entry:
+        """A fresh entry: an empty next round, or round `index` as recorded."""
+        if index is None:
+            return cls(RoundDraft.start(match), len(match.rounds))
+        draft = RoundDraft.from_round(match, index)
+        return cls(draft, len(match.rounds), draft.to_data())
+
+    def stale(self, match: Match, index: int | None) -> bool:
+        """Whether the match changed under this entry: the round it records was
+        saved (or one deleted) elsewhere, or the round it edits was changed."""
+        if self.rounds != len(match.rounds):
+            return True
+        if index is None:
+            return False
+        return RoundDraft.from_round(match, index).to_data() != self.original
+
+    def number(self, index: int | None) -> int:
+        """The number of the round this entry records or edits."""
+        return self.rounds + 1 if index is None else index + 1
+
+    def record(self) -> dict[str, Any]:
+        """What is stored for this entry (read back by `kept`)."""
+        return {
+            "rounds": self.rounds,
+            "original": self.original,
+            "draft": self.draft.to_data(),
+        }
+
+
+@dataclass(frozen=True)
 class Opened:
-    """What the record screen finds kept for a round when it opens.
+    """What the record screen finds kept for a round as it opens: the kept
+    entry (None: nothing usable), or the number of the round whose entry was
+    `lost`: one was kept, but the match changed under it, so it was let go."""
 
-    `draft` is the kept draft (None: nothing usable was kept); `stale` says a
-    draft was kept but the match changed under it (that round was saved or
-    changed elsewhere), so it was let go.
-    """
-
-    draft: RoundDraft | None = None
-    stale: bool = False
+    entry: Entry | None = None
+    lost: int | None = None
 
 
-def kept_record(match: Match, index: int | None, draft: RoundDraft) -> dict[str, Any]:
-    """What is stored for a draft: it, and the match it was made against."""
-    original = None if index is None else RoundDraft.from_round(match, index)
-    return {
-        "rounds": len(match.rounds),
-        "original": None if original is None else original.to_data(),
-        "draft": draft.to_data(),
-    }
-
-
-def read_kept(record: object, match: Match, index: int | None) -> Opened:
-    """The draft a stored record holds for this round of `match`, if still good.
-
-    A draft of the next round is stale once the match has another number of
-    rounds (someone saved that round, or deleted one); an edit's once the round
-    differs from what the edit started from. Anything unreadable counts as
-    nothing kept.
-    """
+def kept(record: object, match: Match, index: int | None) -> Opened:
+    """The entry a stored record holds for this round of `match`, if still good;
+    anything unreadable counts as nothing kept."""
     if not isinstance(record, dict):
         return Opened()
     draft = RoundDraft.from_data(record.get("draft"), match)
-    if draft is None:
+    rounds, original = record.get("rounds"), record.get("original")
+    if draft is None or type(rounds) is not int:
         return Opened()
-    if record.get("rounds") != len(match.rounds):
-        return Opened(stale=True)
-    if index is not None:
-        if not 0 <= index < len(match.rounds):
-            return Opened(stale=True)
-        now = RoundDraft.from_round(match, index).to_data()
-        if record.get("original") != now:
-            return Opened(stale=True)
-    return Opened(draft)
+    if index is not None and not isinstance(original, dict):
+        return Opened()
+    entry = Entry(draft, rounds, original if index is not None else None)
+    if entry.stale(match, index):
+        return Opened(lost=entry.number(index))
+    return Opened(entry)
 
 
 class DraftKeeper:
@@ -91,9 +110,9 @@ class DraftKeeper:
             return self._pending[key]
         return self._store.draft(*key)
 
-    def keep(self, device: str, match_id: str, index: int | None, record: dict) -> None:
-        """Keep `record` for the round, written shortly."""
-        self._put((device, match_id, draft_slot(index)), record)
+    def keep(self, device: str, match_id: str, index: int | None, entry: Entry) -> None:
+        """Keep `entry` for the round, written shortly."""
+        self._put((device, match_id, draft_slot(index)), entry.record())
 
     def drop(self, device: str, match_id: str, index: int | None) -> None:
         """Forget the round's draft (saved, or started afresh)."""
