@@ -88,18 +88,22 @@ class IndexedDBFiles:
             self.durable_writes = covered
             self._durable_unheld = max(self._durable_unheld, unheld)
 
-    def written(self, held: bool = True) -> None:
+    def written(self) -> None:
         """Count a write and start its sync (nobody needs to wait on it here).
 
         A failure is not lost: the next synced() syncs again and reports it.
-        Without `held` (a draft) the write does not count in `writes`, so the
-        screen's next message is not held back for its sync: a card tap shows
-        at once, and the draft reaches IndexedDB a sync later.
         """
-        if held:
-            self.writes += 1
-        else:
-            self._unheld += 1
+        self.writes += 1
+        self._start_sync()
+
+    def written_unheld(self) -> None:
+        """A write nothing waits for (a draft): synced, but not in `writes`, so
+        the screen's next message is not held back for it: a card tap shows at
+        once, and the draft reaches IndexedDB a sync later."""
+        self._unheld += 1
+        self._start_sync()
+
+    def _start_sync(self) -> None:
         task = asyncio.get_running_loop().create_task(self._sync_quietly())
         self._pending.add(task)
         task.add_done_callback(self._pending.discard)
@@ -136,6 +140,9 @@ class SyncingBackend(FileBackend):
     ) -> Callable[..., None]:
         def changed(*args: Any) -> None:
             change(*args)
-            self._files.written(held)
+            if held:
+                self._files.written()
+            else:
+                self._files.written_unheld()
 
         return changed

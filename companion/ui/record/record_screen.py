@@ -266,7 +266,8 @@ def RecordScreen() -> ft.View:
     hint = problem is not None and problem.code in INCOMPLETE
     bottom = action_bar(reason, save_button, hint=hint)
     entries = ft.Column(
-        [note, out_line(t, draft, update), *playing_on, *rows, footer],
+        [c for c in (note, out_line(t, draft, update)) if c]
+        + [*playing_on, *rows, footer],
         spacing=8,
         scroll=ft.ScrollMode.AUTO,
         expand=True,
