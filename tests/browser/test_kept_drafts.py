@@ -1,0 +1,128 @@
+"""A half-entered round is kept for its device: Back, browser back, reload, a
+killed browser; Start afresh throws it away, and another device never sees it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from conftest import Server, serving
+from driver import Table
+from killable_phone import Phone
+from playwright.sync_api import Playwright, expect
+
+from companion.engine.match import Match
+from companion.ui.frame.format import language_label
+from companion.words.i18n import get_translator
+
+KEPT = "The round was kept as you left it."
+WHO = "Who went out?"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server holding the family's match, which no round was recorded in yet."""
+    family = Match.new("crazy-eights", ["Mor", "Far", "Åse"])
+    yield from serving(tmp_path_factory, matches={"family": family})
+
+
+def _enter_half_a_round(table: Table) -> None:
+    """Mor went out; Far holds a king and an eight; Åse's points are typed."""
+    table.tap("Record round")
+    table.tap("Mor")
+    table.tap("Add king to Far")
+    table.tap("Add eight to Far")
+    table.tap("Next: Åse")
+    table.tap("Enter points for Åse instead")
+    table.fill("Points for Åse", "12")
+
+
+def _as_left(table: Table) -> None:
+    """The round as it was left, with the line that says it was kept."""
+    table.see(KEPT)
+    table.see("Mor went out")
+    table.button("Remove one king from Far (1 held)").wait_for()
+    table.button("Remove one eight from Far (1 held)").wait_for()
+    expect(table.page.get_by_role("textbox", name="Points for Åse")).to_have_value(
+        "12"
+    )
+
+
+def test_a_half_entered_round_survives_back_reload_and_a_killed_browser(
+    server: Server,
+    playwright: Playwright,
+    browser,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    scoreboard = server.matches["family"]
+    phone = Phone(playwright, tmp_path_factory.mktemp("profile"), server.url)
+    phone.start()
+    try:
+        table = phone.tab()
+        table.open(scoreboard)
+        _enter_half_a_round(table)
+        # Leaving says nothing; coming back says it was kept.
+        table.tap("Back to the scoreboard")
+        table.button("Record round").wait_for()
+        table.tap("Record round")
+        _as_left(table)
+        table.page.go_back()
+        table.button("Record round").wait_for()
+        table.tap("Record round")
+        _as_left(table)
+        table.reload()
+        _as_left(table)
+        table.shot("kept-draft-en-390x844")
+        phone.kill()
+
+        phone.start()
+        table = phone.tab()
+        table.open(scoreboard)
+        table.tap("Record round")
+        _as_left(table)
+        _another_device_sees_no_draft(browser, server.url + scoreboard)
+        _looked_at_in_norwegian_and_spanish(table, scoreboard)
+        table.tap("Start afresh")
+        table.see(WHO)
+        table.gone(KEPT)
+        table.tap("Back to the scoreboard")
+        table.tap("Record round")
+        table.see(WHO)
+        expect(table.page.get_by_text(KEPT)).to_have_count(0)
+    finally:
+        phone.close()
+
+
+def _another_device_sees_no_draft(browser, url: str) -> None:
+    """A draft is not a round: another phone's Record round starts afresh."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        other = Table(context.new_page(), "")
+        other.open(url)
+        other.tap("Record round")
+        other.see(WHO)
+        expect(other.page.get_by_text(KEPT)).to_have_count(0)
+    finally:
+        context.close()
+
+
+def _looked_at_in_norwegian_and_spanish(table: Table, path: str) -> None:
+    """Screenshots: the kept line in Norwegian, the went-out row in Spanish."""
+    chooser = get_translator("en")
+    for lang in ("nb", "es"):
+        t = get_translator(lang)
+        table.open("/settings")
+        table.tap(language_label(chooser, lang))
+        table.page.get_by_role("tab", name=t.gettext("Matches")).wait_for()
+        chooser = t
+        table.open(path)
+        table.tap(t.gettext("Record round"))
+        table.see(t.gettext(KEPT))
+        table.see(t.gettext("Change who went out"))
+        table.shot(f"kept-draft-{lang}-390x844")
+    table.open("/settings")
+    table.tap(language_label(chooser, "en"))
+    table.page.get_by_role("tab", name="Matches").wait_for()
+    table.open(path)
+    table.tap("Record round")
+    table.see(KEPT)
