@@ -43,9 +43,7 @@ def _as_left(table: Table) -> None:
     table.see("Mor went out")
     table.button("Remove one king from Far (1 held)").wait_for()
     table.button("Remove one eight from Far (1 held)").wait_for()
-    expect(table.page.get_by_role("textbox", name="Points for Åse")).to_have_value(
-        "12"
-    )
+    expect(table.page.get_by_role("textbox", name="Points for Åse")).to_have_value("12")
 
 
 def test_a_half_entered_round_survives_back_reload_and_a_killed_browser(

@@ -272,6 +272,50 @@ def test_a_second_tab_is_refused_and_changes_nothing(
     first.tap("Back to matches")
 
 
+def test_a_half_entered_round_survives_a_reload_and_a_killed_browser(
+    phone: Phone, the_match: None
+) -> None:
+    table = phone.open_tab()
+    table.page.goto(phone.site_url + "/")
+    wait_for_app(table)
+    _open_match(table)
+    table.tap("Record round")
+    table.tap("Ada")
+    table.tap("Add king to Bo")
+    table.tap("Next: Cy")
+    table.tap("Add three to Cy")
+    table.tap("Back to the scoreboard")
+    table.tap("Record round")
+    _kept(table)
+    table.page.goto(phone.site_url + "/")
+    wait_for_app(table)
+    _open_match(table)
+    table.tap("Record round")
+    _kept(table)
+    _shot(table, "kept-draft")
+    phone.kill()
+
+    phone.start()
+    table = phone.tab()
+    _open_match(table)
+    table.tap("Record round")
+    _kept(table)
+    table.tap("Start afresh")
+    table.see("Who went out?")
+    table.tap("Back to the scoreboard")
+    # Nothing of the draft was a round: the totals are the two rounds'.
+    table.standing(2, "Cy", 17)
+    assert phone.calls_outside() == []
+
+
+def _kept(table: Table) -> None:
+    """The round as left: Ada out, a king for Bo, a three for Cy; the line."""
+    table.see("The round was kept as you left it.")
+    table.see("Ada went out")
+    table.button("Remove one king from Bo (1 held)").wait_for()
+    table.button("Remove one three from Cy (1 held)").wait_for()
+
+
 def test_in_norwegian_a_rule_reminder_is_in_norwegian(phone: Phone) -> None:
     table = phone.open_tab()
     english, norwegian = get_translator("en"), get_translator("nb")
