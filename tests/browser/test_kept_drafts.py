@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import pytest
 from conftest import Server, serving
 from driver import Table
+from flows import record_round
 from killable_phone import Phone
 from playwright.sync_api import Playwright, expect
 
@@ -87,6 +88,8 @@ def test_a_half_entered_round_survives_back_reload_and_a_killed_browser(
         table.tap("Record round")
         table.see(WHO)
         expect(table.page.get_by_text(KEPT)).to_have_count(0)
+        _typed_points_lead_on_and_an_edit_says_updated(table)
+        _a_round_saved_on_another_device_lets_this_one_go(table, browser, server)
     finally:
         phone.close()
 
@@ -124,3 +127,51 @@ def _looked_at_in_norwegian_and_spanish(table: Table, path: str) -> None:
     table.open(path)
     table.tap("Record round")
     table.see(KEPT)
+
+
+def _typed_points_lead_on_and_an_edit_says_updated(table: Table) -> None:
+    """The keyboard's action after typed points moves to the next player; Save
+    after an edit says the round was updated."""
+    table.tap("Mor")
+    # Before anything is tapped the bar says what to do, not what is wrong.
+    table.see("Enter the cards Far is holding.")
+    expect(table.page.get_by_text("hold at least one card", exact=False)).to_have_count(
+        0
+    )
+    table.tap("Enter points for Far instead")
+    table.button("Next: Åse").wait_for()
+    table.fill("Points for Far", "7")
+    table.page.get_by_role("textbox", name="Points for Far").press("Enter")
+    table.see("Cards Åse holds")
+    table.tap("Add five to Åse")
+    table.tap("Save round")
+    table.see("Round 1 saved.")
+    table.tap("Round 1 · Mor went out", exact=False)
+    table.tap("Edit round 1")
+    table.tap("Next: Åse")
+    table.tap("Add king to Åse")
+    table.tap("Save round")
+    table.see("Round 1 updated.")
+    table.standing(3, "Åse", 15)
+
+
+def _a_round_saved_on_another_device_lets_this_one_go(
+    table: Table, browser, server: Server
+) -> None:
+    """Two phones enter round 2; the one that saves first wins, and the other's
+    entry is let go with one line, rather than the round recorded twice."""
+    table.tap("Record round")
+    table.tap("Far")
+    table.tap("Add queen to Mor")
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        other = Table(context.new_page(), server.url)
+        other.open(server.matches["family"])
+        record_round(other, "Åse", {"Mor": ["2"], "Far": ["3"]})
+    finally:
+        context.close()
+    table.see(
+        "Round 2 was saved meanwhile, so what was entered for it here was let go."
+    )
+    table.see("Round 3")
+    table.see(WHO)

@@ -133,7 +133,7 @@ def RecordScreen() -> ft.View:
         current = holder.current
         if current is None or current.key != key:
             holder.current = _open(state, match, key)
-        elif current.note != "stale" and current.entry.stale(match, index):
+        elif current.entry.stale(match, index):
             # Another phone saved this round (or changed it) while it was
             # being entered here: keeping it would record the round twice.
             keeper.drop(*key)
@@ -142,7 +142,7 @@ def RecordScreen() -> ft.View:
 
     def change_draft(change: Callable[[RoundDraft], RoundDraft]) -> None:
         held = holder.current
-        if held is None:
+        if held is None or not state.can_change:
             return
         draft = change(held.entry.draft)
         if draft == held.entry.draft:
