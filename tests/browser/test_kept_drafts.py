@@ -37,6 +37,8 @@ def _enter_half_a_round(table: Table) -> None:
     table.tap("Next: Åse")
     table.tap("Enter points for Åse instead")
     table.fill("Points for Åse", "12")
+    # The app has the points (the round's summary shows them) before Back.
+    table.see("+12")
 
 
 def _as_left(table: Table) -> None:
