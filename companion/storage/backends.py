@@ -13,8 +13,13 @@ from companion.storage.storages import (
     RevisionedJSONStorage,
 )
 
-KINDS = ("roster", "index", "matches")
-"""The kinds of document file: the roster and settings, index buckets, matches."""
+KINDS = ("roster", "index", "matches", "drafts")
+"""The kinds of document file: the roster and settings, index buckets, matches,
+and each device's rounds being entered."""
+
+
+def _unreported(_notice: object) -> None:
+    """A damaged drafts file is only passed over: a draft is no one's data."""
 
 
 class Backend(Protocol):
@@ -32,7 +37,8 @@ class Backend(Protocol):
 
 
 class FileBackend:
-    """Document files in a data directory: roster at the top, then index/, matches/."""
+    """Document files in a data directory: roster at the top, then index/,
+    matches/ and drafts/."""
 
     def __init__(self, root: Path, report: Report, *, read_only: bool = False) -> None:
         self.root = root
@@ -42,6 +48,7 @@ class FileBackend:
             "roster": root,
             "index": root / "index",
             "matches": root / "matches",
+            "drafts": root / "drafts",
         }
         for directory in self._directories.values():
             # Read only: a missing folder holds nothing, a crash's leftovers stay.
@@ -67,7 +74,7 @@ class FileBackend:
             key,
             self._found[kind].setdefault(key, []),
             check,
-            self._report,
+            _unreported if kind == "drafts" else self._report,
             read_only=self._read_only,
         )
         return TinyDB(storage=lambda: storage)

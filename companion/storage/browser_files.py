@@ -39,6 +39,9 @@ class IndexedDBFiles:
         self.durable_writes = 0
         """How many of them a finished sync holds: the rest die with the tab."""
         self._pending: set[asyncio.Task[None]] = set()
+        self._unheld = 0
+        """Writes nothing waits for (drafts): synced, but outside `writes`."""
+        self._durable_unheld = 0
 
     @classmethod
     async def mount(cls, path: str = MOUNT) -> IndexedDBFiles:
@@ -80,9 +83,10 @@ class IndexedDBFiles:
                 return
             # Writes are synchronous: all those counted are in memory already,
             # so a sync that starts now holds them.
-            covered = self.writes
+            covered, unheld = self.writes, self._unheld
             await self._sync(populate=False)
             self.durable_writes = covered
+            self._durable_unheld = max(self._durable_unheld, unheld)
 
     def written(self) -> None:
         """Count a write and start its sync (nobody needs to wait on it here).
@@ -90,6 +94,16 @@ class IndexedDBFiles:
         A failure is not lost: the next synced() syncs again and reports it.
         """
         self.writes += 1
+        self._start_sync()
+
+    def written_unheld(self) -> None:
+        """A write nothing waits for (a draft): synced, but not in `writes`, so
+        the screen's next message is not held back for it: a card tap shows at
+        once, and the draft reaches IndexedDB a sync later."""
+        self._unheld += 1
+        self._start_sync()
+
+    def _start_sync(self) -> None:
         task = asyncio.get_running_loop().create_task(self._sync_quietly())
         self._pending.add(task)
         task.add_done_callback(self._pending.discard)
@@ -97,6 +111,12 @@ class IndexedDBFiles:
     async def _sync_quietly(self) -> None:
         with contextlib.suppress(StoreError):
             await self.synced()
+            async with self._lock:
+                if self._durable_unheld < self._unheld:
+                    covered, unheld = self.writes, self._unheld
+                    await self._sync(populate=False)
+                    self.durable_writes = max(self.durable_writes, covered)
+                    self._durable_unheld = unheld
 
 
 class SyncingBackend(FileBackend):
@@ -112,12 +132,17 @@ class SyncingBackend(FileBackend):
         storage = database.storage
         for name in ("write", "destroy"):
             change = getattr(storage, name)
-            setattr(storage, name, self._then_sync(change))
+            setattr(storage, name, self._then_sync(change, held=kind != "drafts"))
         return database
 
-    def _then_sync(self, change: Callable[..., None]) -> Callable[..., None]:
+    def _then_sync(
+        self, change: Callable[..., None], held: bool
+    ) -> Callable[..., None]:
         def changed(*args: Any) -> None:
             change(*args)
-            self._files.written()
+            if held:
+                self._files.written()
+            else:
+                self._files.written_unheld()
 
         return changed

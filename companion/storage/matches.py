@@ -55,6 +55,10 @@ class StoredMatches:
         """The figures per game and player, kept with the index."""
         return self._index.stats
 
+    def exists(self, match_id: str) -> bool:
+        """Whether a match with this id is stored."""
+        return self._index.get(match_id) is not None
+
     def ids_with_player(self, name: str) -> list[str]:
         """The ids of the stored matches `name` plays in."""
         return [s.id for s in self._index.summaries() if name in s.players]

@@ -17,6 +17,7 @@ from companion.storage import schema, transfer
 from companion.storage.backends import Backend, FileBackend, MemoryBackend
 from companion.storage.browser_files import IndexedDBFiles, SyncingBackend
 from companion.storage.checks import make_check
+from companion.storage.drafts import Drafts, check_drafts
 from companion.storage.errors import StoreError, StoreNotice
 from companion.storage.index import MatchIndex
 from companion.storage.locking import DirectoryLock, unusable
@@ -53,6 +54,8 @@ class Store:
         self._lock = threading.RLock()
         self._durable = durable
         self._backend = backend
+        self.one_device = False
+        """Whether one device alone opens this store: drafts.ONE_DEVICE's drafts."""
         self._directory_lock = lock
         self.data_dir: Path | None = backend.root
         self.notices = notices
@@ -66,6 +69,9 @@ class Store:
             lambda bucket: self._database("index", bucket), found["index"]
         )
         self._matches = StoredMatches(files, index)
+        self._drafts = Drafts(
+            lambda device: self._database("drafts", device), self._matches.exists
+        )
         repaired = self._matches.repair_index(found["matches"])
         if repaired:
             self.notices.append(StoreNotice("index-repaired", {"matches": repaired}))
@@ -110,7 +116,9 @@ class Store:
         """
         notices: list[StoreNotice] = []
         backend = SyncingBackend(files, notices.append)
-        return cls(backend, notices, durable=files.synced)
+        store = cls(backend, notices, durable=files.synced)
+        store.one_device = True
+        return store
 
     @classmethod
     def in_memory(cls) -> Store:
@@ -142,7 +150,8 @@ class Store:
     def _database(self, kind: str, key: str) -> TinyDB:
         database = self._databases.get((kind, key))
         if database is None:
-            check = make_check(kind, self._migrated.add)
+            drafts = kind == "drafts"
+            check = check_drafts if drafts else make_check(kind, self._migrated.add)
             database = self._backend.database(kind, key, check)
             self._databases[(kind, key)] = database
         return database
@@ -208,6 +217,26 @@ class Store:
         """Store matches with their own ids, skipping ids already stored."""
         with self._lock:
             return self._matches.add_imported(matches, self._roster.include)
+
+    # Rounds being entered (per device; see storage/drafts.py)
+
+    def draft(self, device: str, match_id: str, slot: str) -> dict[str, Any] | None:
+        """The draft `device` keeps of one round of a match (drafts.draft_slot)."""
+        with self._lock:
+            return self._drafts.get(device, match_id, slot)
+
+    def keep_draft(
+        self, device: str, match_id: str, slot: str, draft: dict[str, Any]
+    ) -> bool:
+        """Keep a device's draft of a round, atomically; False (nothing written)
+        when refused (unknown match, bad key, too large); StoreError if unwritable."""
+        with self._lock:
+            return self._drafts.keep(device, match_id, slot, draft)
+
+    def drop_draft(self, device: str, match_id: str, slot: str) -> None:
+        """Forget a device's draft of a round (saved, or started afresh)."""
+        with self._lock:
+            self._drafts.drop(device, match_id, slot)
 
     # Players
 

@@ -24,7 +24,8 @@ def test_a_number_of_4301_digits_as_points_is_refused_and_back_works(
     table.tap("Ada")
     table.tap("Enter points for Bo instead")
     table.fill("Points for Bo", HUGE)
-    table.see("Bo: “99999999999…” is not a valid number of points.")
+    # The message names the largest number of points a hand may have.
+    table.see("Bo: 99999999999… points is too many (at most 10,000).")
     table.shot("bad-input-huge-points-390x844")
     expect(table.button("Save round")).to_be_disabled()
     table.tap("Back to the scoreboard")

@@ -11,9 +11,7 @@ first, from an export the Store writes.
 from __future__ import annotations
 
 import contextlib
-import os
 import re
-import signal
 import subprocess
 import sys
 import time
@@ -22,10 +20,11 @@ from pathlib import Path
 
 import pytest
 from conftest import free_port
-from driver import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, Table
+from driver import ARTIFACTS, Table
 from flows import choose_game, record_round, table_seats
-from playwright.sync_api import Browser, Playwright, Route
+from killable_phone import BOOT_MS, Phone, wait_for_app
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Playwright
 
 from companion.engine.match import Match
 from companion.publish.site import Site, build_site
@@ -33,14 +32,6 @@ from companion.storage import Store
 from companion.ui.frame.format import game_name, language_label
 from companion.words.i18n import get_translator
 from companion.words.rules import reminders
-
-BOOT_MS = 240_000
-"""Flutter, then Pyodide and the app: ~14 s on an idle machine, far more here."""
-
-LAN_HOST = "lan.test"
-"""The site's computer as a phone on the LAN names it: plain http to a name that
-is not this machine's, so not a secure context (no Web Locks, no service
-worker), unlike http://127.0.0.1."""
 
 REFUSED = "Card Table Companion is open in another tab."
 
@@ -83,129 +74,6 @@ class StaticServer:
             self.process.kill()
             self.process.wait()
             self.process = None
-
-
-class Phone:
-    """Chromium on one profile, which it keeps across a kill, driven over CDP."""
-
-    def __init__(self, playwright: Playwright, profile: Path, site_url: str) -> None:
-        self.playwright = playwright
-        self.profile = profile
-        self.site_url = site_url
-        port = site_url.rsplit(":", 1)[1]
-        self.lan_url = f"http://{LAN_HOST}:{port}"
-        self.outside: list[str] = []
-        self.process: subprocess.Popen[bytes] | None = None
-        self.browser: Browser | None = None
-        self.current: Table | None = None
-        self.has_the_match = False
-        """Whether this profile holds the first test's match (kept across kills)."""
-
-    def start(self) -> Phone:
-        port_file = self.profile / "DevToolsActivePort"
-        port_file.unlink(missing_ok=True)
-        self.process = subprocess.Popen(
-            [CHROMIUM, "--headless", f"--user-data-dir={self.profile}",
-             "--remote-debugging-port=0", *CHROMIUM_ARGS,
-             f"--host-resolver-rules=MAP {LAN_HOST} 127.0.0.1", "about:blank"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            start_new_session=True,
-        )  # fmt: skip
-        deadline = time.monotonic() + 60
-        while not port_file.is_file() or not port_file.read_text().strip():
-            if time.monotonic() > deadline:
-                raise RuntimeError("Chromium did not open its DevTools port")
-            time.sleep(0.2)
-        port = port_file.read_text().split()[0]
-        self.browser = self.playwright.chromium.connect_over_cdp(
-            f"http://127.0.0.1:{port}"
-        )
-        self.browser.contexts[0].route("**/*", self._only_the_site)
-        return self
-
-    def _only_the_site(self, route: Route) -> None:
-        url = route.request.url
-        if url.startswith((self.site_url + "/", self.lan_url + "/")):
-            route.continue_()
-        else:
-            self.outside.append(route.request.url)
-            route.abort()
-
-    def tab(
-        self, text: str = "Matches", *, alone: bool = True, site: str = ""
-    ) -> Table:
-        """A new tab at 390x844 on the site, once the app shows `text`.
-
-        `alone`: the tabs opened before are closed first, as a person who
-        comes back to the app later has one tab. `site`: another address of
-        the site (the LAN's), whose tab is not waited for.
-        """
-        table = self._open(alone, site or self.site_url)
-        if site:
-            return table
-        if alone:
-            self.current = table
-        return wait_for_app(table, text)
-
-    def _open(self, alone: bool, site: str) -> Table:
-        assert self.browser is not None
-        if alone:
-            for old in self.browser.contexts[0].pages:
-                old.close()
-        page = self.browser.contexts[0].new_page()
-        page.set_viewport_size({"width": 390, "height": 844})
-        table = Table(page, site)
-        page.goto(site + "/")
-        return table
-
-    def open_tab(self) -> Table:
-        """The tab the person left open (the last one drawn), or a new one."""
-        if self.current is not None and not self.current.page.is_closed():
-            return self.current
-        return self.tab()
-
-    def kill(self) -> None:
-        """SIGKILL the whole browser, as a phone ending a tab it needs memory for."""
-        assert self.process is not None
-        os.killpg(self.process.pid, signal.SIGKILL)
-        self.process.wait()
-        self.process = None
-        self.current = None
-        with contextlib.suppress(Exception):
-            if self.browser is not None:
-                self.browser.close()
-        self.browser = None
-
-    def close(self) -> None:
-        if self.process is not None:
-            with contextlib.suppress(Exception):
-                if self.browser is not None:
-                    self.browser.close()
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.kill()
-
-    def calls_outside(self) -> list[str]:
-        return list(self.outside)
-
-
-def wait_for_app(table: Table, text: str = "Matches") -> Table:
-    """Wait until the app (not only Flutter) has drawn a screen with `text`."""
-    page = table.page
-    # Flutter drops its placeholder once semantics are on: it may be gone.
-    placeholder = page.locator("flt-semantics-placeholder")
-    deadline = time.monotonic() + BOOT_MS / 1000
-    while time.monotonic() < deadline:
-        # Semantics are switched on by a click on Flutter's placeholder.
-        with contextlib.suppress(Exception):
-            if placeholder.count():
-                placeholder.dispatch_event("click", timeout=1000)
-        if page.get_by_role("tab", name=text).or_(page.get_by_text(text)).count():
-            return table
-        time.sleep(0.5)
-    raise AssertionError(f"the app did not show {text!r} in {BOOT_MS} ms")
 
 
 @pytest.fixture(scope="module")
@@ -408,6 +276,50 @@ def test_a_second_tab_is_refused_and_changes_nothing(
     _open_match(first)
     first.standing(2, "Cy", 17)
     first.tap("Back to matches")
+
+
+def test_a_half_entered_round_survives_a_reload_and_a_killed_browser(
+    phone: Phone, the_match: None
+) -> None:
+    table = phone.open_tab()
+    table.page.goto(phone.site_url + "/")
+    wait_for_app(table)
+    _open_match(table)
+    table.tap("Record round")
+    table.tap("Ada")
+    table.tap("Add king to Bo")
+    table.tap("Next: Cy")
+    table.tap("Add three to Cy")
+    table.tap("Back to the scoreboard")
+    table.tap("Record round")
+    _kept(table)
+    table.page.goto(phone.site_url + "/")
+    wait_for_app(table)
+    _open_match(table)
+    table.tap("Record round")
+    _kept(table)
+    _shot(table, "kept-draft")
+    phone.kill()
+
+    phone.start()
+    table = phone.tab()
+    _open_match(table)
+    table.tap("Record round")
+    _kept(table)
+    table.tap("Start afresh")
+    table.see("Who went out?")
+    table.tap("Back to the scoreboard")
+    # Nothing of the draft was a round: the totals are the two rounds'.
+    table.standing(2, "Cy", 17)
+    assert phone.calls_outside() == []
+
+
+def _kept(table: Table) -> None:
+    """The round as left: Ada out, a king for Bo, a three for Cy; the line."""
+    table.see("The round was kept as you left it.")
+    table.see("Ada went out")
+    table.button("Remove one king from Bo (1 held)").wait_for()
+    table.button("Remove one three from Cy (1 held)").wait_for()
 
 
 def test_in_norwegian_a_rule_reminder_and_an_ended_match_shared_without_web_share(

@@ -40,6 +40,8 @@ EXTRACTED_MODULES = (
     "companion/ui/new_match/new_match_screen.py",
     "companion/ui/players/players_screen.py",
     "companion/ui/record/record_screen.py",
+    "companion/ui/record/round_parts.py",
+    "companion/ui/record/places_section.py",
     "companion/ui/rules/rules_screen.py",
     "companion/ui/rules/rule_answers.py",
     "companion/ui/scoreboard/scoreboard_screen.py",

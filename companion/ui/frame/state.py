@@ -12,6 +12,7 @@ from companion.access.sharing import AccessError, ShareGate
 from companion.engine.errors import MatchError
 from companion.engine.match import Match
 from companion.storage import ImportResult, Store, StoredMatch, StoreError, StoreNotice
+from companion.storage.drafts import ONE_DEVICE
 from companion.storage.transfer import check_import_size
 from companion.ui.frame.state_access import SessionAccess
 from companion.words.i18n import LANGUAGES, Translator, get_translator
@@ -40,6 +41,9 @@ class AppState(SessionAccess):
     # (serving/peers.py); never page.client_ip, which the client can set.
     client_ip: str | None = None
     links: tuple[str, ...] = ()
+    device: str = ""
+    """The key of the device the session's browser runs on ("" until known):
+    what is kept per device (a round being entered) is kept under it."""
     lang: str = "en"
     theme: str = "system"
     keep_awake: bool = True
@@ -72,6 +76,7 @@ class AppState(SessionAccess):
             session_id=session_id,
             client_ip=client_ip,
             links=links,
+            device=ONE_DEVICE if store.one_device else "",
         )
         if state.is_guest:
             return state

@@ -34,7 +34,15 @@ def places_section(
                         on_click=lambda: update(lambda d: d.play_on()),
                     )
                 ]
-            )
+            ),
+            ft.Text(
+                t.gettext(
+                    "If the others kept playing until one was left: tap who went "
+                    "out next; only the last one counts cards."
+                ),
+                size=13,
+                color=ft.Colors.ON_SURFACE_VARIANT,
+            ),
         ]
     controls: list[ft.Control] = [
         ft.Row(

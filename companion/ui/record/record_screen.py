@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 import flet as ft
 
 from companion.engine.errors import MatchError
-from companion.engine.games import CardSet
 from companion.engine.match import Match
 from companion.ui.frame import format as fmt
 from companion.ui.frame.access import view_only_screen
@@ -21,182 +21,99 @@ from companion.ui.frame.shell import (
     screen,
     section_title,
 )
-from companion.ui.frame.state import use_app
+from companion.ui.frame.state import AppState, use_app
 from companion.ui.frame.theme import TARGET
-from companion.ui.record.keypad import KeypadPanel, hand_chips
+from companion.ui.record.draft_keeper import Entry, keeper_for, kept
 from companion.ui.record.places_section import places_section
 from companion.ui.record.round_draft import RoundDraft
+from companion.ui.record.round_parts import (
+    MemoPlayerRow,
+    Update,
+    faces_of,
+    keypad_area,
+    out_line,
+    summary_of,
+    who_went_out,
+)
 from companion.words.i18n import Translator
 from companion.words.messages import error_message
 from companion.words.typed_numbers import parse_whole_number
 
-Update = Callable[[Callable[[RoundDraft], RoundDraft]], None]
+
+@dataclass(frozen=True)
+class Held:
+    """The round on the screen: for which device, match and round, and the line
+    shown above it ("kept" when it came back, "stale" when the match changed
+    under the one left here)."""
+
+    key: tuple[str, str, int | None]
+    entry: Entry
+    note: str | None = None
+    lost: int = 0
+    """With the "stale" note: the number of the round whose entry was let go."""
 
 
-def _faces(match: Match) -> tuple[str, ...]:
-    """The match's faces in the keypad order of the cards it is played with."""
-    return fmt.card_set(match).order(match.game.faces)
+def _open(state: AppState, match: Match, key: tuple[str, str, int | None]) -> Held:
+    """The round as the device left it (if kept and still good), or a fresh one."""
+    device, match_id, index = key
+    keeper = keeper_for(state.store)
+    opened = kept(keeper.read(device, match_id, index), match, index)
+    if opened.entry is not None:
+        return Held(key, opened.entry, "kept")
+    fresh = Entry.start(match, index)
+    if opened.lost is None:
+        return Held(key, fresh)
+    keeper.drop(device, match_id, index)
+    return Held(key, fresh, "stale", opened.lost)
 
 
-def _who_went_out(t: Translator, match: Match, update: Update) -> list[ft.Control]:
-    buttons: list[ft.Control] = [
-        ft.FilledTonalButton(
-            player,
-            icon=ft.Icons.FRONT_HAND_OUTLINED,
-            height=56,
-            expand=True,
-            on_click=lambda _, p=player: update(lambda d: d.choose_out(p)),
-        )
-        for player in match.players
-    ]
-    if match.game.allows_nobody_out and match.lowest_wins:
-        buttons.append(
-            ft.OutlinedButton(
-                t.gettext("Nobody went out"),
-                height=56,
-                expand=True,
-                on_click=lambda: update(lambda d: d.choose_out(None)),
-            )
-        )
-    return [
-        section_title(t.gettext("Who went out?")),
-        ft.Column([ft.Row([b]) for b in buttons], spacing=8),
-    ]
-
-
-@ft.component
-def PlayerRow(
-    t: Translator,
-    player: str,
-    faces: tuple[str, ...],
-    cards: CardSet,
-    hand: tuple[tuple[str, int], ...],
-    typed: str | None,
-    worth: int | None,
-    active: bool,
-    update: Update,
-) -> ft.Control:
-    """One player's line: name, the hand's chips (or typed points), its worth.
-
-    Drawn through MemoPlayerRow, so a card tap draws again only the line whose
-    hand changed: the others keep their controls, and nothing of theirs is
-    compared or sent.
-    """
-    remove = ft.use_callback(
-        lambda face: update(lambda d: d.remove_card(player, face)), [player, update]
-    )
-    name = ft.TextButton(
-        content=ft.Text(player, size=17, weight=ft.FontWeight.W_600, no_wrap=True),
-        width=96,
-        height=TARGET,
-        on_click=lambda: update(lambda d: d.activate(player)),
-    )
-    if typed is not None:
-        middle: ft.Control = ft.TextField(
-            label=t.gettext("Points for {name}").format(name=player),
-            value=typed,
-            keyboard_type=ft.KeyboardType.NUMBER,
-            input_filter=ft.NumbersOnlyInputFilter(),
-            autofocus=active,
-            expand=True,
-            # The client's text (forgeable): a str or dropped
-            # (serving/client_patches.py); the round draft parses it, the gate refuses a
-            # viewer's save.
-            on_change=lambda e: update(lambda d: d.set_points(player, e.control.value)),
-        )
-        switch = icon_button(
-            icon=ft.Icons.STYLE_OUTLINED,
-            tooltip=t.gettext("Tap cards for {name} instead").format(name=player),
-            on_click=lambda: update(lambda d: d.use_cards(player)),
-        )
-    else:
-        middle = ft.Container(
-            expand=True,
-            content=hand_chips(
-                t,
-                player,
-                faces,
-                cards,
-                dict(hand),
-                remove,
-            ),
-        )
-        switch = icon_button(
-            icon=ft.Icons.DIALPAD,
-            tooltip=t.gettext("Enter points for {name} instead").format(name=player),
-            on_click=lambda: update(lambda d: d.use_points(player)),
-        )
-    points = ft.Text(
-        t.number(worth) if worth is not None else "",
-        size=18,
-        weight=ft.FontWeight.BOLD,
-        width=40,
-        text_align=ft.TextAlign.END,
-    )
-    return ft.Container(
-        padding=ft.Padding.symmetric(horizontal=4, vertical=4),
-        border=ft.Border.all(
-            2, ft.Colors.PRIMARY if active else ft.Colors.OUTLINE_VARIANT
-        ),
-        border_radius=12,
-        bgcolor=ft.Colors.SECONDARY_CONTAINER if active else None,
-        content=ft.Row([name, middle, points, switch], spacing=4),
-    )
-
-
-MemoPlayerRow = ft.memo(PlayerRow)
-
-
-def _keypad_area(
-    t: Translator, match: Match, draft: RoundDraft, update: Update
+def _note(
+    t: Translator, held: Held, index: int | None, afresh: Callable[[], None]
 ) -> ft.Control | None:
-    player = draft.active
-    if player is None or player in draft.typed:
-        return None
-    following = draft.next_player
-    return KeypadPanel(
-        t,
-        player,
-        following,
-        _faces(match),
-        fmt.card_set(match),
-        match.settings.values,
-        on_add=lambda face: update(lambda d: d.add_card(player, face)),
-        on_next=lambda: update(lambda d: d.activate(following)),
-    )
-
-
-def _summary(
-    t: Translator, match: Match, draft: RoundDraft, index: int | None
-) -> tuple[ft.Control, str | None]:
-    problem = draft.check(match, index)
-    rows: list[ft.Control] = []
-    if problem is None:
-        after = draft.apply(match, index)
-        position = len(after.rounds) - 1 if index is None else index
-        points_by = after.round_points()[position]
-        for player in match.players:
-            rows.append(
-                ft.Row(
-                    [
-                        ft.Text(player, expand=True, size=16),
-                        ft.Text(
-                            fmt.signed(t, points_by[player]),
-                            size=16,
-                            weight=ft.FontWeight.W_600,
-                        ),
-                    ]
-                )
+    """The one line above a round that came back (with Start afresh), or that was
+    let go because the match changed under it; None otherwise."""
+    if held.note == "kept":
+        return ft.Row(
+            [
+                ft.Icon(ft.Icons.RESTORE, color=ft.Colors.PRIMARY),
+                ft.Text(
+                    t.gettext("The round was kept as you left it."),
+                    expand=True,
+                    color=ft.Colors.ON_SURFACE_VARIANT,
+                ),
+                ft.TextButton(
+                    t.gettext("Start afresh"), height=TARGET, on_click=afresh
+                ),
+            ]
+        )
+    if held.note == "stale":
+        text = (
+            t.gettext("Round {number} was changed meanwhile, so your edit was let go.")
+            if index is not None
+            else t.gettext(
+                "Round {number} was saved meanwhile, so what was entered for it "
+                "here was let go."
             )
-    cards = fmt.card_set(match)
-    reason = None if problem is None else error_message(t, problem, cards)
-    return ft.Column(rows, spacing=4), reason
+        )
+        return ft.Text(
+            text.format(number=held.lost), color=ft.Colors.ON_SURFACE_VARIANT
+        )
+    return None
+
+
+INCOMPLETE = {"empty-hand", "missing-hand", "missing-points", "places-leave-one"}
+"""Problems that only say something is not entered yet: a hint, not an error."""
 
 
 @ft.component
 @guarded_screen
 def RecordScreen() -> ft.View:
-    """Taps in a round; Save stays disabled, with the reason, until it is valid."""
+    """Taps in a round; Save stays disabled, with the reason, until it is valid.
+
+    The round is kept for the device as it is entered (draft_keeper), so Back,
+    a reload or a killed browser brings it back exactly, until it is saved or
+    started afresh.
+    """
     state, t = use_app()
     # A route parameter: the client's to set (forgeable). An unknown match or round
     # shows Not found; saving is the gate's to allow.
@@ -208,16 +125,37 @@ def RecordScreen() -> ft.View:
     index = typed - 1 if typed is not None else None
     if match is not None and index is not None and not 0 <= index < len(match.rounds):
         index = None
-    draft, set_draft = ft.use_state(
-        lambda: (
-            RoundDraft.from_round(match, index)
-            if match is not None and index is not None
-            else RoundDraft(players=match.players if match else ())
-        )
-    )
-    # An updater, so that quick taps each apply to the newest draft; one
-    # function for good, so that the memoized rows see the same props.
-    update: Update = ft.use_callback(lambda change: set_draft(change), [])
+    # The round lives in a ref, so that quick taps each apply to the newest
+    # one; a version number in state draws the screen again after each change.
+    holder = ft.use_ref(None)
+    _version, set_version = ft.use_state(0)
+    keeper = keeper_for(state.store)
+    key = (state.device, match_id, index)
+    if state.device and match is not None and state.can_change:
+        current = holder.current
+        if current is None or current.key != key:
+            holder.current = _open(state, match, key)
+        elif current.entry.stale(match, index):
+            # Another phone saved this round (or changed it) while it was
+            # being entered here: keeping it would record the round twice.
+            keeper.drop(*key)
+            lost = current.entry.number(index)
+            holder.current = Held(key, Entry.start(match, index), "stale", lost)
+
+    def change_draft(change: Callable[[RoundDraft], RoundDraft]) -> None:
+        held = holder.current
+        if held is None or not state.can_change:
+            return
+        draft = change(held.entry.draft)
+        if draft == held.entry.draft:
+            return
+        entry = replace(held.entry, draft=draft)
+        holder.current = Held(held.key, entry)
+        keeper_for(state.store).keep(*held.key, entry)
+        set_version(lambda v: v + 1)
+
+    # One function for good, so that the memoized rows see the same props.
+    update: Update = ft.use_callback(change_draft, [])
     # The keypad sits where the undo snackbar shows: clear it out of the way.
     ft.on_mounted(ft.context.page.pop_dialog)
     base = f"/match/{match_id}"
@@ -239,31 +177,6 @@ def RecordScreen() -> ft.View:
             t.gettext("Record round"),
             [ft.Text(t.gettext("There is no round to record here."))],
         )
-
-    def save() -> None:
-        def commit(current: RoundDraft) -> RoundDraft:
-            try:
-                after = current.apply(match, index)
-            except MatchError as error:
-                state.report(error)
-                return current
-            # No redraw here: the scoreboard, next, shows the saved round.
-            if state.save_match(match_id, after, base=match, rerender=False):
-                navigate(base)
-                number_saved = len(after.rounds) if index is None else index + 1
-                show_undo(
-                    state,
-                    match_id,
-                    match,
-                    after,
-                    t.gettext("Round {number} saved.").format(number=number_saved),
-                )
-            return current
-
-        # An updater: it sees the newest draft even when the tap on Save arrives
-        # before the screen re-rendered with the last keystroke.
-        set_draft(commit)
-
     back = icon_button(
         icon=ft.Icons.ARROW_BACK,
         tooltip=t.gettext("Back to the scoreboard"),
@@ -274,34 +187,52 @@ def RecordScreen() -> ft.View:
         if index is not None
         else fmt.round_title(t, len(match.rounds) + 1)
     )
+    held = holder.current
+    if held is None or held.key != key:
+        # The device is not known yet (a moment after a reload): nothing to
+        # tap until its kept round, if any, is found.
+        return screen(state, route, title, [], leading=back)
+
+    def save() -> None:
+        current = holder.current
+        if current is None:
+            return
+        try:
+            after = current.entry.draft.apply(match, index)
+        except MatchError as error:
+            state.report(error)
+            return
+        # No redraw here: the scoreboard, next, shows the saved round.
+        if state.save_match(match_id, after, base=match, rerender=False):
+            keeper_for(state.store).drop(*current.key)
+            navigate(base)
+            number_saved = len(after.rounds) if index is None else index + 1
+            saved = (
+                t.gettext("Round {number} saved.")
+                if index is None
+                else t.gettext("Round {number} updated.")
+            )
+            show_undo(state, match_id, match, after, saved.format(number=number_saved))
+
+    def afresh() -> None:
+        keeper_for(state.store).drop(*key)
+        holder.current = Held(key, Entry.start(match, index))
+        set_version(lambda v: v + 1)
+
+    draft = held.entry.draft
+    note = _note(t, held, index, afresh)
     if not draft.out_chosen:
         return screen(
             state,
             route,
             title,
-            _who_went_out(t, match, update),
+            [note, *who_went_out(t, match, update)],
             actions=[rules_action(t, match.game_id)],
             leading=back,
         )
-    summary, reason = _summary(t, match, draft, index)
-    out_line = ft.Row(
-        [
-            ft.Text(
-                t.gettext("{name} went out").format(name=draft.went_out)
-                if draft.went_out
-                else t.gettext("Nobody went out"),
-                size=16,
-                expand=True,
-            ),
-            ft.TextButton(
-                t.gettext("Change who went out"),
-                height=TARGET,
-                on_click=lambda: update(lambda d: d.reopen_out()),
-            ),
-        ]
-    )
+    summary, problem = summary_of(t, match, draft, index)
     playing_on = places_section(t, match, draft, update)
-    faces, cards = _faces(match), fmt.card_set(match)
+    faces, cards = faces_of(match), fmt.card_set(match)
     rows = (
         []
         if draft.placing
@@ -315,28 +246,30 @@ def RecordScreen() -> ft.View:
                 draft.typed.get(player),
                 draft.hand_points(match, player),
                 draft.active == player,
+                draft.next_player if draft.active == player else None,
                 update,
+                save,
             )
             for player in draft.losers
         ]
     )
+    reason = None if problem is None else error_message(t, _as_hint(problem), cards)
     save_button = ft.FilledButton(
         t.gettext("Save round"),
         icon=ft.Icons.CHECK,
         height=56,
-        disabled=reason is not None,
+        disabled=problem is not None,
         on_click=save,
     )
     footer = ft.Column(
-        [section_title(t.gettext("This round")), summary] if reason is None else [],
+        [section_title(t.gettext("This round")), summary] if problem is None else [],
         spacing=8,
     )
-    bottom = action_bar(
-        reason,
-        save_button,
-    )
+    hint = problem is not None and problem.code in INCOMPLETE
+    bottom = action_bar(reason, save_button, hint=hint)
     entries = ft.Column(
-        [out_line, *playing_on, *rows, footer],
+        [c for c in (note, out_line(t, draft, update)) if c]
+        + [*playing_on, *rows, footer],
         spacing=8,
         scroll=ft.ScrollMode.AUTO,
         expand=True,
@@ -345,9 +278,16 @@ def RecordScreen() -> ft.View:
         state,
         route,
         title,
-        [entries, _keypad_area(t, match, draft, update)],
+        [entries, keypad_area(t, match, draft, update)],
         actions=[rules_action(t, match.game_id)],
         leading=back,
         bottom=bottom,
         scroll=False,
     )
+
+
+def _as_hint(problem: MatchError) -> MatchError:
+    """An empty hand, before anything is wrong, reads as what to do next."""
+    if problem.code == "empty-hand":
+        return MatchError("missing-hand", player=problem.params["player"])
+    return problem

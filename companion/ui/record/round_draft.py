@@ -3,10 +3,25 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from companion.engine.errors import MatchError
 from companion.engine.match import Hand, Match
-from companion.words.typed_numbers import parse_whole_number, shown_as_typed
+from companion.engine.rounds import MAX_DIRECT_POINTS
+from companion.words.typed_numbers import (
+    MAX_TYPED_DIGITS,
+    parse_whole_number,
+    shown_as_typed,
+)
+
+DATA_VERSION = 1
+"""The version of a draft's stored form (to_data); another version is dropped."""
+
+MAX_KEPT_TEXT = 40
+"""The longest typed points kept in a stored draft (the field takes digits)."""
+
+MAX_KEPT_COUNT = 999
+"""The most cards of one face kept in a stored draft (no deck holds that many)."""
 
 
 @dataclass(frozen=True)
@@ -153,6 +168,14 @@ class RoundDraft:
                 points = parse_whole_number(text)
                 if points is None:
                     shown = shown_as_typed(text)
+                    if _all_digits(text):
+                        # More digits than any score: say what the largest is.
+                        raise MatchError(
+                            "points-too-high",
+                            player=player,
+                            points=shown,
+                            max=MAX_DIRECT_POINTS,
+                        )
                     raise MatchError("bad-points", player=player, points=shown)
                 entries[player] = points
             else:
@@ -186,3 +209,74 @@ class RoundDraft:
             return parse_whole_number(self.typed[player])
         values = match.settings.values
         return sum(values[face] * count for face, count in self.hand(player).items())
+
+    def to_data(self) -> dict[str, Any]:
+        """The draft as plain JSON data, to keep it (RoundDraft.from_data reads it)."""
+        return {
+            "version": DATA_VERSION,
+            "players": list(self.players),
+            "out_chosen": self.out_chosen,
+            "went_out": self.went_out,
+            "active": self.active,
+            "hands": {p: dict(h) for p, h in self.hands.items()},
+            "typed": dict(self.typed),
+            "places": list(self.places),
+        }
+
+    @classmethod
+    def from_data(cls, data: object, match: Match) -> RoundDraft | None:
+        """The draft `data` keeps for a round of `match`, or None when it is not
+        one this screen could have made for this match (damaged, another
+        version, the players changed): then it is dropped, never half used."""
+        try:
+            return _read(data, match)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return None
+
+
+def _all_digits(text: str) -> bool:
+    cleaned = text.strip()
+    return len(cleaned) > MAX_TYPED_DIGITS and cleaned.isascii() and cleaned.isdigit()
+
+
+def _player_or_none(value: object, players: tuple[str, ...]) -> str | None:
+    if value is None or value in players:
+        return value  # type: ignore[return-value]
+    raise ValueError("unknown player")
+
+
+def _read(data: object, match: Match) -> RoundDraft | None:
+    if not isinstance(data, dict) or data.get("version") != DATA_VERSION:
+        return None
+    players = match.players
+    if data["players"] != list(players):
+        return None
+    out_chosen = data["out_chosen"]
+    if not isinstance(out_chosen, bool):
+        return None
+    went_out = _player_or_none(data["went_out"], players)
+    active = _player_or_none(data["active"], players)
+    faces = set(match.game.faces)
+    hands: dict[str, dict[str, int]] = {}
+    for player, hand in data["hands"].items():
+        _player_or_none(player, players)
+        counts = {}
+        for face, count in hand.items():
+            if face not in faces or type(count) is not int:
+                return None
+            if not 0 < count <= MAX_KEPT_COUNT:
+                return None
+            counts[face] = count
+        hands[player] = counts
+    typed: dict[str, str] = {}
+    for player, text in data["typed"].items():
+        _player_or_none(player, players)
+        if not isinstance(text, str) or len(text) > MAX_KEPT_TEXT:
+            return None
+        typed[player] = text
+    places = tuple(data["places"])
+    if len(set(places)) != len(places) or not set(places) <= set(players):
+        return None
+    if places and places[0] != went_out:
+        return None
+    return RoundDraft(players, out_chosen, went_out, active, hands, typed, places)

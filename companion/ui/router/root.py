@@ -10,6 +10,7 @@ import flet as ft
 
 from companion.access.sharing import ShareGate
 from companion.storage import Store
+from companion.ui.frame.device_id import device_of
 from companion.ui.frame.handler_guard import listen_for_failures
 from companion.ui.frame.not_found_screen import NotFound
 from companion.ui.frame.state import AppState, StateContext
@@ -194,6 +195,12 @@ def App(
         state.tell_access_changes_with(
             lambda: page.pubsub.send_all_on_topic(ACCESS_TOPIC, "")
         )
+        if not state.device:
+
+            async def identify() -> None:
+                state.device = await device_of(store)
+
+            page.run_task(identify)
         if not state.language_chosen:
 
             async def detect() -> None:

@@ -6,6 +6,7 @@ import pytest
 
 from companion.engine.errors import MatchError
 from companion.engine.match import Match
+from companion.engine.rounds import MAX_DIRECT_POINTS
 from companion.ui.record.round_draft import RoundDraft
 
 
@@ -97,19 +98,25 @@ def test_changing_who_went_out_drops_their_cards(match: Match) -> None:
 
 
 @pytest.mark.parametrize(
-    "typed",
-    ["9" * 4301, "²", "1" * 10],
+    ("typed", "code"),
+    [
+        ("9" * 4301, "points-too-high"),
+        ("²", "bad-points"),
+        ("1" * 10, "points-too-high"),
+    ],
     ids=["4301-digits", "superscript", "10-digits"],
 )
 def test_nonsense_typed_as_points_is_a_message_not_a_crash(
-    match: Match, typed: str
+    match: Match, typed: str, code: str
 ) -> None:
     draft = RoundDraft.start(match).choose_out("Ada").use_points("Bo")
     draft = draft.set_points("Bo", typed).add_card("Cy", "2")
     assert draft.hand_points(match, "Bo") is None
     problem = draft.check(match)
-    assert problem is not None and problem.code == "bad-points"
+    assert problem is not None and problem.code == code
     assert len(str(problem.params["points"])) <= 12
+    # Too many digits says the largest number of points a hand may have.
+    assert problem.params.get("max", MAX_DIRECT_POINTS) == MAX_DIRECT_POINTS
 
 
 def test_playing_on_taps_who_went_out_next_until_one_holds_cards() -> None:
@@ -133,3 +140,53 @@ def test_playing_on_taps_who_went_out_next_until_one_holds_cards() -> None:
     back = edited.stop_playing_on()
     assert back.losers == ("Ada", "Cy", "Di") and back.active == "Ada"
     assert edited.reopen_out().choose_out("Ada").places == ()
+
+
+def test_a_draft_read_back_from_its_data_is_the_same_draft(match: Match) -> None:
+    draft = RoundDraft.start(match).choose_out("Ada").add_card("Bo", "K")
+    draft = draft.add_card("Bo", "8").use_points("Cy").set_points("Cy", "17")
+    assert RoundDraft.from_data(draft.to_data(), match) == draft
+    played = match.record_round("Bo", {"Ada": {"K": 1}, "Cy": 5})
+    four = Match.new("crazy-eights", ["Ada", "Bo", "Cy", "Di"])
+    placed = RoundDraft.start(four).choose_out("Bo").play_on().place_next("Ada")
+    for kept, against in (
+        (RoundDraft.from_round(played, 0), played),
+        (placed, four),
+        (RoundDraft.start(match), match),
+    ):
+        assert RoundDraft.from_data(kept.to_data(), against) == kept
+
+
+def _data(match: Match, **changes: object) -> dict:
+    draft = RoundDraft.start(match).choose_out("Ada").add_card("Bo", "K")
+    return draft.to_data() | changes
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"version": 2},
+        {"players": ["Ada", "Bo"]},
+        {"went_out": "Zed"},
+        {"active": ["Bo"]},
+        {"out_chosen": "yes"},
+        {"hands": {"Bo": {"Z": 1}}},
+        {"hands": {"Bo": {"K": True}}},
+        {"hands": {"Bo": {"K": 10**6}}},
+        {"hands": {"Zed": {"K": 1}}},
+        {"hands": ["Bo"]},
+        {"typed": {"Bo": "1" * 500}},
+        {"typed": {"Bo": 12}},
+        {"places": ["Bo", "Bo"]},
+        {"places": ["Cy", "Bo"]},
+        {"places": None},
+    ],
+    ids=lambda changes: next(iter(changes)),
+)
+def test_a_bad_or_stale_stored_draft_is_dropped(match: Match, changes: dict) -> None:
+    assert RoundDraft.from_data(_data(match, **changes), match) is None
+
+
+@pytest.mark.parametrize("data", [None, [], "draft", {}, {"version": 1}])
+def test_stored_garbage_is_no_draft(match: Match, data: object) -> None:
+    assert RoundDraft.from_data(data, match) is None

@@ -1,0 +1,168 @@
+"""Rounds being entered, kept per device until saved or discarded: never rounds."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import secrets
+import time
+from collections.abc import Callable
+from typing import Any
+
+from tinydb import TinyDB
+
+from companion.storage import schema
+from companion.storage.errors import StoreError
+from companion.storage.storages import DamagedData, Tables, put_document
+
+ONE_DEVICE = "this-device"
+"""The device key of a store that only one device ever opens (the static site's
+IndexedDB, a packaged app's own folder)."""
+
+MAX_DRAFTS = 20
+"""Drafts a device keeps; past it the oldest goes (a table has one or two)."""
+
+MAX_DRAFT_CHARS = 20_000
+"""The largest draft kept, as JSON text: a 10-player round is ~1,000."""
+
+_TOKEN = re.compile(r"^[A-Za-z0-9_-]{40,64}$")
+_DEVICE_KEY = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+_MATCH_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+_SLOT = re.compile(r"^(next|round-[1-9][0-9]{0,4})$")
+_TABLE = "drafts"
+_DOC_ID = 1
+
+
+def new_device_token() -> str:
+    """A fresh secret a browser keeps to be known as the same device later."""
+    return secrets.token_urlsafe(32)
+
+
+def device_key(token: object) -> str | None:
+    """The key a device's drafts are filed under, from the token its browser holds;
+    None for anything that is not a token this app hands out.
+
+    Only a hash of the token is stored, so the data folder does not give away
+    the secret that would let another browser pass for the device.
+    """
+    if not isinstance(token, str) or not _TOKEN.match(token):
+        return None
+    return "d-" + hashlib.sha256(token.encode("ascii")).hexdigest()[:40]
+
+
+def draft_slot(index: int | None) -> str:
+    """Which draft of a match: the next round's, or round `index`'s (0-based) edit."""
+    return "next" if index is None else f"round-{index + 1}"
+
+
+def _entry_key(match_id: str, slot: str) -> str:
+    return f"{match_id}/{slot}"
+
+
+def _good_entry(key: object, entry: object) -> bool:
+    if not isinstance(key, str) or not isinstance(entry, dict):
+        return False
+    match_id, _, slot = key.partition("/")
+    at = entry.get("at")
+    return (
+        bool(_MATCH_ID.match(match_id))
+        and bool(_SLOT.match(slot))
+        and isinstance(at, int | float)
+        and not isinstance(at, bool)
+        and isinstance(entry.get("draft"), dict)
+    )
+
+
+def check_drafts(tables: Tables, _path: object = None) -> Tables:
+    """A device's drafts file with only its usable entries (the rest dropped).
+
+    A draft is only ever a convenience: one that does not read right is left
+    out, never reported, and never stops the store from opening.
+    """
+    try:
+        tables = schema.upgrade_tables(tables, _path or "", lambda _version: None)
+    except (DamagedData, StoreError):
+        # A newer app's drafts too: this one cannot read them, and a draft
+        # is not worth refusing to open for.
+        return {}
+    document = tables.get(_TABLE, {}).get(str(_DOC_ID))
+    entries = document.get("entries") if isinstance(document, dict) else None
+    if not isinstance(entries, dict):
+        return {}
+    kept = {k: e for k, e in entries.items() if _good_entry(k, e)}
+    return {_TABLE: {str(_DOC_ID): {"schema": schema.SCHEMA_VERSION, "entries": kept}}}
+
+
+class Drafts:
+    """Each device's drafts, one document file per device, written atomically.
+
+    `open_file` gives the TinyDB of a device's file; `exists` tells whether a
+    match is still stored, so drafts of deleted matches are let go.
+    """
+
+    def __init__(
+        self,
+        open_file: Callable[[str], TinyDB],
+        exists: Callable[[str], bool],
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self._open_file = open_file
+        self._exists = exists
+        self._clock = clock
+
+    def _entries(self, device: str) -> dict[str, Any]:
+        if not _DEVICE_KEY.match(device):
+            return {}
+        try:
+            document = self._open_file(device).table(_TABLE).get(doc_id=_DOC_ID)
+        except (DamagedData, StoreError, OSError, ValueError, KeyError, TypeError):
+            return {}
+        if not isinstance(document, dict):
+            return {}
+        checked = check_drafts({_TABLE: {str(_DOC_ID): dict(document)}})
+        return checked.get(_TABLE, {}).get(str(_DOC_ID), {}).get("entries", {})
+
+    def get(self, device: str, match_id: str, slot: str) -> dict[str, Any] | None:
+        """The draft a device keeps for one round of a match, or None."""
+        entry = self._entries(device).get(_entry_key(match_id, slot))
+        return None if entry is None else entry["draft"]
+
+    def keep(
+        self, device: str, match_id: str, slot: str, draft: dict[str, Any]
+    ) -> bool:
+        """Keep `draft` for the device (replacing its draft of that round); False,
+        and nothing written, for a device, match, slot or draft this store refuses.
+
+        StoreError when the file cannot be written (the previous one stays).
+        """
+        if not (_DEVICE_KEY.match(device) and _MATCH_ID.match(match_id)):
+            return False
+        if not _SLOT.match(slot) or not self._exists(match_id):
+            return False
+        try:
+            size = len(json.dumps(draft, ensure_ascii=False))
+        except (TypeError, ValueError):
+            return False
+        if size > MAX_DRAFT_CHARS:
+            return False
+        entries = self._live(device)
+        entries[_entry_key(match_id, slot)] = {"at": self._clock(), "draft": draft}
+        newest = sorted(entries.items(), key=lambda item: item[1]["at"])[-MAX_DRAFTS:]
+        self._write(device, dict(newest))
+        return True
+
+    def drop(self, device: str, match_id: str, slot: str) -> None:
+        """Forget the device's draft of that round (if it has one)."""
+        entries = self._entries(device)
+        if entries.pop(_entry_key(match_id, slot), None) is not None:
+            self._write(device, entries)
+
+    def _live(self, device: str) -> dict[str, Any]:
+        """The device's drafts without those of matches no longer stored."""
+        entries = self._entries(device)
+        return {k: e for k, e in entries.items() if self._exists(k.partition("/")[0])}
+
+    def _write(self, device: str, entries: dict[str, Any]) -> None:
+        document = {"schema": schema.SCHEMA_VERSION, "entries": entries}
+        put_document(self._open_file(device).table(_TABLE), document, _DOC_ID)

@@ -1,0 +1,173 @@
+"""A half-entered round is kept for its device: Back, browser back, a reload;
+Start afresh throws it away, and another device never sees it. (A killed
+browser: tests/browser/test_static_site.py; see the report for the served app.)"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from conftest import Server, serving
+from driver import Table
+from flows import record_round
+from killable_phone import Phone
+from playwright.sync_api import Playwright, expect
+
+from companion.engine.match import Match
+from companion.ui.frame.format import language_label
+from companion.words.i18n import get_translator
+
+KEPT = "The round was kept as you left it."
+WHO = "Who went out?"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server holding the family's match, which no round was recorded in yet."""
+    family = Match.new("crazy-eights", ["Mor", "Far", "Åse"])
+    yield from serving(tmp_path_factory, matches={"family": family})
+
+
+def _enter_half_a_round(table: Table) -> None:
+    """Mor went out; Far holds a king and an eight; Åse's points are typed."""
+    table.tap("Record round")
+    table.tap("Mor")
+    table.tap("Add king to Far")
+    table.tap("Add eight to Far")
+    table.tap("Next: Åse")
+    table.tap("Enter points for Åse instead")
+    table.fill("Points for Åse", "12")
+    # The app has the points (the round's summary shows them) before Back.
+    table.see("+12")
+
+
+def _as_left(table: Table) -> None:
+    """The round as it was left, with the line that says it was kept."""
+    table.see(KEPT)
+    table.see("Mor went out")
+    table.button("Remove one king from Far (1 held)").wait_for()
+    table.button("Remove one eight from Far (1 held)").wait_for()
+    expect(table.page.get_by_role("textbox", name="Points for Åse")).to_have_value("12")
+
+
+def test_a_half_entered_round_survives_back_browser_back_and_a_reload(
+    server: Server,
+    playwright: Playwright,
+    browser,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    scoreboard = server.matches["family"]
+    phone = Phone(playwright, tmp_path_factory.mktemp("profile"), server.url)
+    phone.start()
+    try:
+        table = phone.tab()
+        table.open(scoreboard)
+        _enter_half_a_round(table)
+        # Leaving says nothing; coming back says it was kept.
+        table.tap("Back to the scoreboard")
+        table.button("Record round").wait_for()
+        table.tap("Record round")
+        _as_left(table)
+        table.page.go_back()
+        table.button("Record round").wait_for()
+        table.tap("Record round")
+        _as_left(table)
+        table.reload()
+        _as_left(table)
+        table.shot("kept-draft-en-390x844")
+        _another_device_sees_no_draft(browser, server.url + scoreboard)
+        _looked_at_in_norwegian_and_spanish(table, scoreboard)
+        table.tap("Start afresh")
+        table.see(WHO)
+        table.gone(KEPT)
+        table.tap("Back to the scoreboard")
+        table.tap("Record round")
+        table.see(WHO)
+        expect(table.page.get_by_text(KEPT)).to_have_count(0)
+        _typed_points_lead_on_and_an_edit_says_updated(table)
+        _a_round_saved_on_another_device_lets_this_one_go(table, browser, server)
+    finally:
+        phone.close()
+
+
+def _another_device_sees_no_draft(browser, url: str) -> None:
+    """A draft is not a round: another phone's Record round starts afresh."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        other = Table(context.new_page(), "")
+        other.open(url)
+        other.tap("Record round")
+        other.see(WHO)
+        expect(other.page.get_by_text(KEPT)).to_have_count(0)
+    finally:
+        context.close()
+
+
+def _looked_at_in_norwegian_and_spanish(table: Table, path: str) -> None:
+    """Screenshots: the kept line in Norwegian, the went-out row in Spanish."""
+    chooser = get_translator("en")
+    for lang in ("nb", "es"):
+        t = get_translator(lang)
+        table.open("/settings")
+        table.tap(language_label(chooser, lang))
+        table.page.get_by_role("tab", name=t.gettext("Matches")).wait_for()
+        chooser = t
+        table.open(path)
+        table.tap(t.gettext("Record round"))
+        table.see(t.gettext(KEPT))
+        table.see(t.gettext("Change who went out"))
+        table.shot(f"kept-draft-{lang}-390x844")
+    table.open("/settings")
+    table.tap(language_label(chooser, "en"))
+    table.page.get_by_role("tab", name="Matches").wait_for()
+    table.open(path)
+    table.tap("Record round")
+    table.see(KEPT)
+
+
+def _typed_points_lead_on_and_an_edit_says_updated(table: Table) -> None:
+    """The keyboard's action after typed points moves to the next player; Save
+    after an edit says the round was updated."""
+    table.tap("Mor")
+    # Before anything is tapped the bar says what to do, not what is wrong.
+    table.see("Enter the cards Far is holding.")
+    expect(table.page.get_by_text("hold at least one card", exact=False)).to_have_count(
+        0
+    )
+    table.tap("Enter points for Far instead")
+    table.button("Next: Åse").wait_for()
+    table.fill("Points for Far", "7")
+    table.page.get_by_role("textbox", name="Points for Far").press("Enter")
+    table.see("Cards Åse holds")
+    table.tap("Add five to Åse")
+    table.tap("Save round")
+    table.see("Round 1 saved.")
+    table.tap("Round 1 · Mor went out", exact=False)
+    table.tap("Edit round 1")
+    table.tap("Next: Åse")
+    table.tap("Add king to Åse")
+    table.tap("Save round")
+    table.see("Round 1 updated.")
+    table.standing(3, "Åse", 15)
+
+
+def _a_round_saved_on_another_device_lets_this_one_go(
+    table: Table, browser, server: Server
+) -> None:
+    """Two phones enter round 2; the one that saves first wins, and the other's
+    entry is let go with one line, rather than the round recorded twice."""
+    table.tap("Record round")
+    table.tap("Far")
+    table.tap("Add queen to Mor")
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    try:
+        other = Table(context.new_page(), server.url)
+        other.open(server.matches["family"])
+        record_round(other, "Åse", {"Mor": ["2"], "Far": ["3"]})
+    finally:
+        context.close()
+    table.see(
+        "Round 2 was saved meanwhile, so what was entered for it here was let go."
+    )
+    table.see("Round 3")
+    table.see(WHO)
