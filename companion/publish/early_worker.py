@@ -56,7 +56,10 @@ _TAKEN = """\
 """
 
 
-_DOWNLOAD = '        if "script" not in py_args:\n            print("Downloading app archive")\n'
+_DOWNLOAD = (
+    '        if "script" not in py_args:\n'
+    '            print("Downloading app archive")\n'
+)
 _UNPACKED = (
     '        if "script" not in py_args and flet_js.appUnpacked:\n'
     '            print("App archive unpacked")\n'

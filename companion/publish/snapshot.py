@@ -44,7 +44,9 @@ at the browser's next idle moment): the person's first taps come first."""
 
 IMPORTS = (
     "flet",
+    "flet.app",
     "companion.serving.app",
+    "companion.serving.flet_quirks",
     "companion.serving.browser",
     "companion.serving.held_messages",
     "companion.storage.browser_files",
@@ -53,8 +55,10 @@ IMPORTS = (
     "companion.ui.settings.features",
 )
 """What the snapshot has imported: what the site's entry module and the
-browser start (serving.app.make_browser_main) import, the Matches screen and
-flet among them (tests/publish/test_snapshot.py keeps the two in step)."""
+browser start (serving.app's start_in_browser, make_browser_main) import,
+the Matches screen and flet's `ft.run` among them
+(tests/publish/test_snapshot.py keeps the two in step). Not Flet's Pyodide
+connection, which holds the worker's `flet_js` as it is imported."""
 
 PREPARE = """\
 import importlib, os, sys
@@ -145,7 +149,10 @@ async function make() {
 }
 
 make().then(
-  (size) => self.postMessage({made: size}),
+  (size) => {
+    console.log("Card Table Companion: Python snapshot made, " + size + " bytes");
+    self.postMessage({made: size});
+  },
   (error) => {
     console.warn("Card Table Companion: no Python snapshot made:", error);
     self.postMessage({made: 0});
@@ -189,6 +196,23 @@ async function readSnapshot() {
   return bytes;
 }
 
+// Pyodide restores a snapshot into a heap of its default size and fails on
+// a larger one (pyodide#6254: "offset is out of bounds"): the heap is grown
+// past the snapshot's size first, by one allocation of that size (the free
+// space of a fresh heap would hold a smaller one), freed at once.
+function grownForSnapshot(snapshot) {
+  const header = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 4);
+  const heapBytes = snapshot.byteLength - header[1];
+  return async (settings) => {
+    const asm = new URL("pyodide/pyodide.asm.mjs", self.location.href).href;
+    const module = await (await import(asm)).default(settings);
+    if (heapBytes > module.HEAP8.length) {
+      module._free(module._malloc(heapBytes));
+    }
+    return module;
+  };
+}
+
 function snapshotFailed(error) {
   console.warn("Card Table Companion: Python snapshot not used, " +
     (error && error.message || error) + "; starting Python normally.");
@@ -209,7 +233,11 @@ self.pythonStart = async function (pyodideModule, options) {
   let pyodide = null;
   if (snapshot !== null) {
     try {
-      pyodide = await pyodideModule.loadPyodide({...options, _loadSnapshot: snapshot});
+      pyodide = await pyodideModule.loadPyodide({
+        ...options,
+        _loadSnapshot: snapshot,
+        createPyodideModule: grownForSnapshot(snapshot),
+      });
       pyodide.unpackArchive(await archive, "gztar");
       pyodide.runPython(AFTER_RESTORE);
       start = "snapshot";
