@@ -118,7 +118,7 @@ const scenario = JSON.parse(process.argv[2]);
 globalThis.restoreFails = scenario.restoreFails;
 globalThis.fetch = async () =>
   ({ ok: true, arrayBuffer: async () => new ArrayBuffer(8) });
-const bytes = new TextEncoder().encode("a snapshot");
+const bytes = new TextEncoder().encode("a snapshot of Python, 32 bytes..");
 const hex = async (data) => Array.from(
   new Uint8Array(await crypto.subtle.digest("SHA-256", data)),
   (b) => b.toString(16).padStart(2, "0")).join("");
