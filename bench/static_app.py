@@ -18,7 +18,9 @@ the three largest files):
     then and until the service worker has precached the site;
 (b) an installed visit with the network off (the server stopped): a new tab in
     the same context, opened from the service worker 5 s after the first tab
-    closed (CLOSED_TAB_S), same emulation; ours and
+    closed (CLOSED_TAB_S), once the first visit's page has made its Python
+    snapshot (ours restores it; the floor's maker fails, as its archive lacks
+    our modules, so the floor boots), same emulation; ours and
     the floor take turns going first, run by run (use --runs 3 or more: one
     pair moves by more than the target's margin);
 (c) no emulation: a card tap and Save of a round on a 200-round match (stored
