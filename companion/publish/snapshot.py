@@ -285,8 +285,8 @@ flet.earlyWorker.addEventListener("message", (event) => {
     event.stopImmediatePropagation();
     return;
   }
-  if (event.data !== "initialized" || start === "snapshot"
-      || root.getAttribute(%(start_attribute)s) === "snapshot" || !self.caches) {
+  if (event.data !== "initialized" || !self.caches
+      || root.getAttribute(%(start_attribute)s) === "snapshot") {
     return;
   }
   const idle = self.requestIdleCallback || ((run) => setTimeout(run, 0));
