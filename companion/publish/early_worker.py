@@ -1,4 +1,4 @@
-"""Pyodide booted as the page loads, beside Flutter's client, not after it."""
+"""Python started as the page loads, beside Flutter's client, not after it."""
 
 from __future__ import annotations
 
