@@ -18,7 +18,9 @@ the three largest files):
     then and until the service worker has precached the site;
 (b) an installed visit with the network off (the server stopped): a new tab in
     the same context, opened from the service worker 5 s after the first tab
-    closed (CLOSED_TAB_S), same emulation; ours and
+    closed (CLOSED_TAB_S), once the first visit's page has made its Python
+    snapshot (ours restores it; the floor's maker fails, as its archive lacks
+    our modules, so the floor boots), same emulation; ours and
     the floor take turns going first, run by run (use --runs 3 or more: one
     pair moves by more than the target's margin);
 (c) no emulation: a card tap and Save of a round on a 200-round match (stored
@@ -72,6 +74,8 @@ from playwright.sync_api import (
 from static_sites import MB, StaticServer, build_sites, static_serving
 from taps import BIG, SETTLE_S, fill_hands, saved, start_round, t
 
+from companion.publish import snapshot
+
 WIFI = {
     "offline": False,
     "latency": 40,
@@ -115,7 +119,8 @@ async () => {
 
 PHASES = (
     ("Flutter client up", "Starting up Python worker"),
-    ("Pyodide booted", "python_module_name:"),
+    ("Python ready (booted or restored), archive in", snapshot.READY_LINE),
+    ("Flet's worker script runs", "python_module_name:"),
     ("archive fetched and unpacked", "Adding __pypackages__"),
     ("entry module runs", BENCH_LOADED),
     ("flet imported, ft.run returned", "Python worker initialized"),
@@ -163,6 +168,16 @@ def visit(
     return page
 
 
+def wait_for_snapshot(page: Page) -> str:
+    """Wait until the page's snapshot maker has finished: `made` or `failed`."""
+    attribute = snapshot.SNAPSHOT_ATTRIBUTE
+    page.wait_for_function(
+        f"() => document.documentElement.getAttribute({attribute!r})",
+        timeout=WAIT_MS * 5,
+    )
+    return str(page.get_attribute("html", attribute))
+
+
 def print_twice(folder: Path, server: StaticServer) -> None:
     """The files the server sent more than once over (headers aside)."""
     twice = {
@@ -203,8 +218,12 @@ def first_and_installed(
             page = visit(context, server.url + "/", needle, cpu, first_phases)
             first_s = time.perf_counter() - started
             shown_bytes = server.sent
+            page_start = page.get_attribute("html", snapshot.START_ATTRIBUTE)
             page.wait_for_function(WORKER_READY_JS, timeout=WAIT_MS * 5)
             precached_s = time.perf_counter() - started
+            # The snapshot the next start restores (made: ours; failed: the
+            # floor, whose archive lacks what a snapshot imports).
+            made = wait_for_snapshot(page)
             time.sleep(1.0)
             total_bytes = server.sent
             url = server.url
@@ -214,6 +233,11 @@ def first_and_installed(
         started = time.perf_counter()
         offline = visit(context, url + "/", needle, cpu, installed_phases)
         installed_s = time.perf_counter() - started
+        starts = (
+            page_start,
+            offline.get_attribute("html", snapshot.START_ATTRIBUTE),
+        )
+        print(f"  {folder.name}: starts {starts}, snapshot {made}", flush=True)
         offline.close()
     finally:
         context.close()

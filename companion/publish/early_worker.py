@@ -1,10 +1,12 @@
-"""Pyodide booted as the page loads, beside Flutter's client, not after it."""
+"""Python started as the page loads, beside Flutter's client, not after it."""
 
 from __future__ import annotations
 
 import re
 
 from flet.version import flet_version
+
+from companion.publish import snapshot
 
 MEASURED_ON = "1.0.5"
 """Flet 1.0.5's client starts its Python worker only once Flutter's client is
@@ -25,11 +27,13 @@ _TAKE_UP = (
 )
 
 _EARLY_BOOT = """\
-// Booted from the moment the page creates this worker; the init message,
+// Started from the moment the page creates this worker (from a snapshot when
+// there is a good one, with the app's archive unpacked); the init message,
 // which comes once Flutter's client is up, takes it (if it names the same URL).
 self.earlyPyodideUrl = new URL("pyodide/pyodide.mjs", self.location.href).href;
+self.flet_js.appUnpacked = false;
 self.earlyPyodide = import(self.earlyPyodideUrl).then((module) =>
-    module.loadPyodide({
+    self.pythonStart(module, {
         stdout: (text) => self.sendPythonOutput(text, false),
         stderr: (text) => self.sendPythonOutput(text, true),
     }));
@@ -50,6 +54,18 @@ _TAKEN = """\
             });
         }
 """
+
+
+_DOWNLOAD = (
+    '        if "script" not in py_args:\n'
+    '            print("Downloading app archive")\n'
+)
+_UNPACKED = (
+    '        if "script" not in py_args and flet_js.appUnpacked:\n'
+    '            print("App archive unpacked")\n'
+    '        elif "script" not in py_args:\n'
+    '            print("Downloading app archive")\n'
+)
 
 
 class ClientChanged(Exception):
@@ -79,8 +95,13 @@ def patch_python_js(text: str) -> str:
     )
 
 
-def patch_python_worker(text: str) -> str:
-    """Flet's python-worker.js, booting Pyodide as soon as it runs."""
+def patch_python_worker(text: str, version: str, archive: str) -> str:
+    """Flet's python-worker.js, starting Python as soon as it runs: from build
+    `version`'s snapshot if it has a good one, else booted, with the app
+    `archive` (its URL relative to the site) unpacked (snapshot.restore_js)."""
+    if text.count(_DOWNLOAD) != 1:
+        raise ClientChanged("python-worker.js")
+    text = text.replace(_DOWNLOAD, _UNPACKED, 1)
     text = _replace_once(
         text,
         r"        const pyodideModule = await import\(self\.pyodideUrl\);\n"
@@ -91,4 +112,5 @@ def patch_python_worker(text: str) -> str:
     anchor = "self.initPyodide = async function () {"
     if text.count(anchor) != 1:
         raise ClientChanged("python-worker.js")
-    return text.replace(anchor, f"{_EARLY_BOOT}\n{anchor}", 1)
+    early = f"{snapshot.restore_js(version, archive)}\n{_EARLY_BOOT}\n{anchor}"
+    return text.replace(anchor, early, 1)

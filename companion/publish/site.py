@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from importlib.metadata import distribution
 from pathlib import Path
 
-from companion.publish import contents, early_worker, page
+from companion.publish import contents, early_worker, page, snapshot
 from companion.publish.pyodide_wheels import compiled_modules, pyodide_tag
 from companion.webclient.fonts import trimmed_font_manifest
 from companion.webclient.rive import STUB_NAMES, rive_redirect, rive_stub
@@ -244,13 +244,21 @@ def build_site(
     write_client_assets(folder, base)
     started = ""
     if early_worker.applies():
-        for name, patch in (
-            ("python.js", early_worker.patch_python_js),
-            ("python-worker.js", early_worker.patch_python_worker),
-        ):
-            script = folder / name
-            script.write_text(patch(script.read_text("utf-8")), "utf-8")
-        started = early_worker.PAGE_SCRIPT
+        python_js = folder / "python.js"
+        python_js.write_text(
+            early_worker.patch_python_js(python_js.read_text("utf-8")), "utf-8"
+        )
+        worker = folder / "python-worker.js"
+        worker.write_text(
+            early_worker.patch_python_worker(
+                worker.read_text("utf-8"), version, APP_ARCHIVE
+            ),
+            "utf-8",
+        )
+        (folder / snapshot.MAKER_SCRIPT).write_text(
+            snapshot.maker_js(version, APP_ARCHIVE), "utf-8"
+        )
+        started = early_worker.PAGE_SCRIPT + snapshot.page_js()
     index = folder / "index.html"
     index.write_text(
         page.patch_index(index.read_text("utf-8"), base, version, started), "utf-8"

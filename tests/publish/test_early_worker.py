@@ -45,7 +45,7 @@ def test_a_client_that_changed_stops_the_build():
     with pytest.raises(ClientChanged):
         patch_python_js("globalThis.jsConnect = async function () {};")
     with pytest.raises(ClientChanged):
-        patch_python_worker("self.initPyodide = async function () {};")
+        patch_python_worker("self.initPyodide = async function () {};", "v", "a")
 
 
 def test_another_flet_gets_its_client_as_it_is():
@@ -98,6 +98,7 @@ export async function loadPyodide() {
   globalThis.booted += 1;
   globalThis.bootedBeforeInit = !globalThis.initSent;
   return {
+    unpackArchive() {},
     registerJsModule() {},
     globals: { set() {} },
     async runPythonAsync() {},
@@ -110,6 +111,8 @@ const posted = [];
 globalThis.self = globalThis;
 self.location = { href: new URL("python-worker.mjs", import.meta.url).href };
 self.postMessage = (message) => posted.push(message);
+globalThis.fetch = async () =>
+  ({ ok: true, arrayBuffer: async () => new ArrayBuffer(8) });
 await import("./python-worker.mjs");
 // Whatever the worker started on its own, before any message (none: undefined).
 await self.earlyPyodide;
@@ -119,7 +122,7 @@ await self.onmessage({ data: { pyodideUrl: "pyodide/pyodide.mjs", args: null } }
 console.log(JSON.stringify({
   booted: globalThis.booted,
   bootedBeforeInit: globalThis.bootedBeforeInit,
-  told: posted.map((m) => String(m).split(":")[0]),
+  told: posted.map((m) => m.companionPythonStart || String(m).split(":")[0]),
 }));
 """
 
@@ -128,11 +131,14 @@ console.log(JSON.stringify({
 @needs_node
 def test_the_worker_boots_pyodide_once_before_its_init_message(tmp_path: Path):
     (tmp_path / "python-worker.mjs").write_text(
-        patch_python_worker(_flets("python-worker.js"))
+        patch_python_worker(_flets("python-worker.js"), "v", "app.tar.gz")
     )
     (tmp_path / "pyodide").mkdir()
     (tmp_path / "pyodide" / "pyodide.mjs").write_text(_FAKE_PYODIDE)
     (tmp_path / "boot.mjs").write_text(_BOOT)
     seen = _node_json(tmp_path / "boot.mjs")
-    # The fake app starts no Flet UI: Flet's worker says so, having run it.
-    assert seen == {"booted": 1, "bootedBeforeInit": True, "told": ["__flet_no_ui__"]}
+    # No snapshot (no Cache Storage here): booted. The fake app starts no Flet
+    # UI: Flet's worker says so, having run it.
+    assert seen == {
+        "booted": 1, "bootedBeforeInit": True, "told": ["boot", "__flet_no_ui__"]
+    }  # fmt: skip

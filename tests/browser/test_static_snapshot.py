@@ -1,0 +1,160 @@
+"""The static site starts Python from its snapshot, and never from a bad or old one.
+
+One site, one static server and one browser profile, the tests in order as
+one person's phone (test_static_site's Phone): a normal start makes the
+snapshot, the next start restores it; a damaged one means a normal start
+with the data there, and a fresh snapshot after it; a rebuilt site boots.
+Which start a page made is the page's own marker (snapshot.START_ATTRIBUTE).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import free_port
+from driver import Table
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Playwright
+from test_static_site import (
+    BOOT_MS,
+    RESUME,
+    Phone,
+    StaticServer,
+    _an_export,
+    _import,
+    wait_for_app,
+)
+
+from companion.publish import snapshot
+from companion.publish.site import Site, build_site
+
+DAMAGE_JS = """
+async ([cacheName, damage]) => {
+  const cache = await caches.open(cacheName);
+  const [request] = await cache.keys();
+  const kept = await cache.match(request);
+  const bytes = new Uint8Array(await kept.arrayBuffer());
+  const headers = new Headers(kept.headers);
+  let body = bytes;
+  if (damage === "corrupt") {
+    body = bytes.slice();
+    body[body.length >> 1] ^= 0xff;
+  } else if (damage === "truncated") {
+    body = bytes.slice(0, bytes.length >> 1);
+  } else {
+    headers.set(VERSION_HEADER, "an-older-build");
+  }
+  await cache.put(request, new Response(body, {headers}));
+}
+""".replace("VERSION_HEADER", repr(snapshot.VERSION_HEADER))
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+    return build_site(tmp_path_factory.mktemp("snapshot") / "site")
+
+
+@pytest.fixture(scope="module")
+def server(site: Site) -> Iterator[StaticServer]:
+    started = StaticServer(site.folder, free_port()).start()
+    yield started
+    started.stop()
+
+
+@pytest.fixture(scope="module")
+def phone(
+    server: StaticServer,
+    tmp_path_factory: pytest.TempPathFactory,
+    playwright: Playwright,
+) -> Iterator[Phone]:
+    device = Phone(playwright, tmp_path_factory.mktemp("profile"), server.url)
+    yield device.start()
+    device.close()
+
+
+def start_of(table: Table) -> str | None:
+    """Which start the page's Python made (None: not told yet)."""
+    return table.page.get_attribute("html", snapshot.START_ATTRIBUTE)
+
+
+def snapshot_made(table: Table) -> str:
+    """Wait for the page's snapshot maker to finish: `made` or `failed`."""
+    attribute = snapshot.SNAPSHOT_ATTRIBUTE
+    table.page.wait_for_function(
+        f"() => document.documentElement.getAttribute({attribute!r})",
+        timeout=BOOT_MS,
+    )
+    return str(table.page.get_attribute("html", attribute))
+
+
+def test_the_start_after_a_normal_one_restores_python_from_the_snapshot(
+    phone: Phone, tmp_path: Path
+) -> None:
+    table = phone.tab()
+    assert start_of(table) == "boot"
+    table.tab("Settings")
+    export = _an_export(tmp_path)
+    _import(table, export)
+    table.see(f"1 match imported from {export.name}")
+    assert snapshot_made(table) == "made"
+    table = phone.tab()
+    assert start_of(table) == "snapshot"
+    # The app runs on it: the match is there and opens, a round's data with it.
+    table.tap(RESUME)
+    table.standing(1, "Ada", 10)
+    table.standing(3, "Bo", 50)
+    assert phone.calls_outside() == []
+
+
+@pytest.mark.parametrize("damage", ["corrupt", "truncated", "another-build"])
+def test_a_bad_snapshot_means_a_normal_start_and_a_fresh_one(
+    phone: Phone, damage: str
+) -> None:
+    table = phone.open_tab()
+    table.page.evaluate(DAMAGE_JS, [snapshot.CACHE_NAME, damage])
+    lines: list[str] = []
+    assert phone.browser is not None
+    context = phone.browser.contexts[0]
+    context.on("console", lambda message: lines.append(message.text))
+    table = phone.tab()
+    assert start_of(table) == "boot-after-bad-snapshot"
+    assert any("Python snapshot not used" in line for line in lines)
+    table.button(RESUME).wait_for()
+    assert snapshot_made(table) == "made"
+    table = phone.tab()
+    assert start_of(table) == "snapshot"
+    table.button(RESUME).wait_for()
+
+
+def test_a_rebuilt_site_boots_python_and_drops_the_old_snapshot(
+    phone: Phone, site: Site
+) -> None:
+    build_site(site.folder, version="rebuilt")
+    table = phone.tab()
+    # The cached build opens (and may restore its own snapshot); its service
+    # worker finds the new build, which takes over and reloads the page.
+    deadline = time.monotonic() + BOOT_MS / 1000
+    version = None
+    while time.monotonic() < deadline and version != "rebuilt":
+        # The reload onto the new build destroys the page being asked.
+        with contextlib.suppress(PlaywrightError):
+            version = table.page.evaluate("() => window.flet && flet.siteVersion")
+        time.sleep(0.5)
+    assert version == "rebuilt"
+    wait_for_app(table)
+    table.page.wait_for_function(
+        f"() => document.documentElement.getAttribute({snapshot.START_ATTRIBUTE!r})",
+        timeout=BOOT_MS,
+    )
+    assert start_of(table) == "boot"
+    table.button(RESUME).wait_for()
+    assert snapshot_made(table) == "made"
+    keys = table.page.evaluate(
+        "async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)",
+        snapshot.CACHE_NAME,
+    )
+    assert [key.rsplit("/", 1)[1] for key in keys] == ["rebuilt"]

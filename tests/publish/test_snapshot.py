@@ -1,0 +1,207 @@
+"""The Python snapshot: what the build writes, and the start it makes in the worker."""
+
+from __future__ import annotations
+
+import ast
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from companion.publish import early_worker, snapshot
+from companion.publish.site import APP_ARCHIVE, Site, build_site, client_folder
+
+needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
+measured = pytest.mark.skipif(
+    not early_worker.applies(), reason=f"made for Flet {early_worker.MEASURED_ON}"
+)
+APP = Path(__file__).resolve().parents[2] / "companion" / "serving" / "app.py"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+    return build_site(tmp_path_factory.mktemp("snap") / "site", version="v-one")
+
+
+def _imported_in(function: str) -> set[str]:
+    """The modules `function` of serving/app.py imports in its body."""
+    tree = ast.parse(APP.read_text("utf-8"))
+    (found,) = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.name == function
+    ]
+    names: set[str] = set()
+    for node in ast.walk(found):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            for alias in node.names:
+                child = f"{node.module}.{alias.name}"
+                # `from package import module`, or `from module import name`.
+                is_module = (APP.parents[2] / child.replace(".", "/")).with_suffix(
+                    ".py"
+                ).is_file()
+                names.add(child if is_module else node.module)
+    return names
+
+
+def test_the_snapshot_holds_what_the_browser_start_imports():
+    wanted = _imported_in("make_browser_main") | _imported_in("start_in_browser")
+    assert wanted
+    assert wanted <= set(snapshot.IMPORTS)
+    assert "companion.ui.router.root" in snapshot.IMPORTS
+
+
+def test_the_snapshot_is_made_for_flets_pyodide():
+    lock = json.loads((client_folder() / "pyodide" / "pyodide-lock.json").read_text())
+    script = (client_folder() / "pyodide" / "pyodide.mjs").read_text("utf-8")
+    # The private options the start relies on, in the Pyodide they were made for.
+    assert (lock["info"]["python"], "_loadSnapshot" in script) == ("3.14.2", True)
+    assert snapshot.MEASURED_ON == "314.0.7"
+
+
+@measured
+def test_the_build_writes_the_maker_and_the_restore_for_its_version(site: Site):
+    maker = (site.folder / snapshot.MAKER_SCRIPT).read_text("utf-8")
+    worker = (site.folder / "python-worker.js").read_text("utf-8")
+    index = (site.folder / "index.html").read_text("utf-8")
+    for script in (maker, worker):
+        assert 'const SNAPSHOT_VERSION = "v-one";' in script
+        assert f'const SNAPSHOT_CACHE = "{snapshot.CACHE_NAME}";' in script
+    assert "makeMemorySnapshot" in maker and "_loadSnapshot" in worker
+    assert snapshot.page_js() in index
+    # The installed app makes its snapshot offline too.
+    precache = (site.folder / "service_worker.js").read_text("utf-8")
+    assert json.dumps(snapshot.MAKER_SCRIPT) in precache
+
+
+def test_the_snapshot_cache_is_not_one_the_service_worker_drops():
+    from companion.webclient.service_worker import CACHE_PREFIX
+
+    assert not snapshot.CACHE_NAME.startswith(CACHE_PREFIX)
+
+
+def test_a_new_build_looks_up_another_key(tmp_path: Path):
+    one = snapshot.restore_js("build-one", APP_ARCHIVE)
+    two = snapshot.restore_js("build-two", APP_ARCHIVE)
+    assert 'SNAPSHOT_VERSION = "build-one"' in one
+    assert 'SNAPSHOT_VERSION = "build-two"' in two
+
+
+_FAKE_PYODIDE = """
+export async function loadPyodide(options) {
+  const restoring = options._loadSnapshot !== undefined;
+  globalThis.loads.push(restoring ? "restore" : "boot");
+  if (restoring && globalThis.restoreFails) {
+    throw new Error("offset is out of bounds");
+  }
+  return {
+    ran: [],
+    unpackArchive(buffer, format) { globalThis.unpacked.push(format); },
+    runPython(code) { globalThis.ran.push(code.split("\\n")[0]); },
+  };
+}
+"""
+
+_START = """
+globalThis.self = globalThis;
+self.location = { href: new URL("python-worker.mjs", import.meta.url).href };
+globalThis.loads = []; globalThis.unpacked = []; globalThis.ran = [];
+const posted = [], warned = [];
+self.postMessage = (message) => posted.push(message);
+console.warn = (...parts) => warned.push(parts.join(" "));
+console.log = () => {};
+self.flet_js = {};
+const scenario = JSON.parse(process.argv[2]);
+globalThis.restoreFails = scenario.restoreFails;
+globalThis.fetch = async () =>
+  ({ ok: true, arrayBuffer: async () => new ArrayBuffer(8) });
+const bytes = new TextEncoder().encode("a snapshot of Python, 32 bytes..");
+const hex = async (data) => Array.from(
+  new Uint8Array(await crypto.subtle.digest("SHA-256", data)),
+  (b) => b.toString(16).padStart(2, "0")).join("");
+const stored = new Map();
+if (scenario.stored) {
+  const body = scenario.stored.truncated ? bytes.slice(0, 4) : bytes;
+  stored.set("key", { body, headers: new Map([
+    ["X-Companion-Version", scenario.stored.version],
+    ["X-Companion-Sha256", await hex(bytes)],
+  ]) });
+}
+const deleted = [];
+globalThis.caches = { open: async () => ({
+  async match(url) {
+    const entry = stored.get("key");
+    if (!entry || !url.endsWith("python-snapshot/v-now")) { return undefined; }
+    return { headers: { get: (name) => entry.headers.get(name) },
+             arrayBuffer: async () => entry.body.buffer.slice(
+               entry.body.byteOffset, entry.body.byteOffset + entry.body.length) };
+  },
+  async delete(url) { deleted.push(url.split("/").pop()); stored.delete("key"); },
+}) };
+await import("./python-worker.mjs");
+const pyodideModule = await import("./pyodide.mjs");
+await self.pythonStart(pyodideModule, {});
+process.stdout.write(JSON.stringify({
+  loads, unpacked, ran, deleted, appUnpacked: self.flet_js.appUnpacked,
+  start: posted.map((m) => m.companionPythonStart), warned: warned.length,
+}));
+"""
+
+
+def _start(tmp_path: Path, scenario: dict) -> dict:
+    (tmp_path / "python-worker.mjs").write_text(
+        snapshot.restore_js("v-now", APP_ARCHIVE)
+    )
+    (tmp_path / "pyodide.mjs").write_text(_FAKE_PYODIDE)
+    (tmp_path / "start.mjs").write_text(_START)
+    run = subprocess.run(
+        ["node", str(tmp_path / "start.mjs"), json.dumps(scenario)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
+AFTER = snapshot.AFTER_RESTORE.splitlines()[0]
+
+
+@needs_node
+def test_without_a_snapshot_python_boots_and_keeps_nothing_to_drop(tmp_path: Path):
+    seen = _start(tmp_path, {})
+    assert seen == {
+        "loads": ["boot"], "unpacked": ["gztar"], "ran": [], "deleted": [],
+        "appUnpacked": True, "start": ["boot"], "warned": 0,
+    }  # fmt: skip
+
+
+@needs_node
+def test_a_good_snapshot_is_restored_then_the_files_and_msgpack_come(tmp_path: Path):
+    seen = _start(tmp_path, {"stored": {"version": "v-now"}})
+    assert seen == {
+        "loads": ["restore"], "unpacked": ["gztar"], "ran": [AFTER], "deleted": [],
+        "appUnpacked": True, "start": ["snapshot"], "warned": 0,
+    }  # fmt: skip
+
+
+@needs_node
+@pytest.mark.parametrize(
+    ("stored", "restore_fails", "loads"),
+    [
+        ({"version": "v-now", "truncated": True}, False, ["boot"]),
+        ({"version": "v-before"}, False, ["boot"]),
+        ({"version": "v-now"}, True, ["restore", "boot"]),
+    ],
+    ids=["damaged", "another-build", "failing-to-restore"],
+)
+def test_a_bad_snapshot_is_dropped_and_python_boots(
+    tmp_path: Path, stored: dict, restore_fails: bool, loads: list[str]
+):
+    seen = _start(tmp_path, {"stored": stored, "restoreFails": restore_fails})
+    assert seen == {
+        "loads": loads, "unpacked": ["gztar"], "ran": [], "deleted": ["v-now"],
+        "appUnpacked": True, "start": ["boot-after-bad-snapshot"], "warned": 1,
+    }  # fmt: skip
