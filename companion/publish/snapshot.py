@@ -49,6 +49,7 @@ IMPORTS = (
     "companion.serving.flet_quirks",
     "companion.serving.browser",
     "companion.serving.held_messages",
+    "companion.serving.session_guard",
     "companion.storage.browser_files",
     "companion.ui.frame.other_tab_screen",
     "companion.ui.router.root",
