@@ -82,10 +82,15 @@ class Table:
         self.taps += 1
 
     def _low(self, target: Locator) -> bool:
-        """Whether `target` sits where the bottom bars or a snackbar may cover it."""
+        """Whether `target` must be scrolled to: below the screen, or where the
+        bottom bars or a snackbar may cover it."""
         box = target.bounding_box()
         height = (self.page.viewport_size or {"height": 844})["height"]
-        if box is None or box["y"] >= height - 100:
+        if box is None:
+            return False
+        if box["y"] >= height:
+            return True  # below the screen: scrolled to like any other
+        if box["y"] >= height - 100:
             return False  # in a bottom bar itself, which nothing covers
         return box["y"] < 56 or box["y"] + box["height"] > height - 170
 
