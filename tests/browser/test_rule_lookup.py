@@ -51,16 +51,10 @@ def test_a_scoring_answer_leads_to_the_house_rules_of_new_match(table: Table) ->
     table.open("/rules/crazy-eights")
     table.fill("Search the rules", "exactly 100")
     table.see(re.compile(r"^End of the match: Exactly 100 does not end it"))
-    table.open("/rules/vandatta")
-    table.fill("Search the rules", "when does the match end")
-    table.see(re.compile(r"^End of the match: Ends after 5 rounds"))
-    table.tap("Set the house rules of Vändåtta on New match")
+    table.tap("Set the house rules of Crazy Eights on New match")
     table.page.get_by_role("heading", name="New match").wait_for()
-    # New match opens on the game the answer was about, its house rules in sight.
-    table.see("Vändåtta")
-    table.see("House rules")
     table.shot("rules-to-new-match-390x844")
-    assert table.path() == "/new?game=vandatta#house-rules"
+    assert table.path() == "/new?game=crazy-eights#house-rules"
 
 
 def test_a_search_in_norwegian(browser, server) -> None:

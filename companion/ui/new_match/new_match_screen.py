@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from urllib.parse import parse_qs, urlparse
-
 import flet as ft
 
 from companion.engine.errors import MatchError
@@ -21,20 +19,10 @@ from companion.words.i18n import Translator
 from companion.words.messages import error_message
 
 
-def game_asked(route: str) -> str | None:
-    """The game a link asks New match to open on (``/new?game=vandatta``, as the
-    Rules screen's "Set on New match" does), if it names one of ours."""
-    # The route is the client's to set (forgeable): only a known game is taken.
-    asked = parse_qs(urlparse(route).query).get("game", [""])[0]
-    return asked if asked in GAMES else None
-
-
 def _first_draft(state: AppState, source: str | None) -> MatchDraft:
-    """A rematch's draft, the one kept while a game was defined, or a fresh one;
-    on the game a link asked for, if it did."""
+    """A rematch's draft, the one kept while a game was defined, or a fresh one."""
     last = state.store.settings().get("last_game")
-    asked = game_asked(str(ft.context.page.route or ""))
-    game_id = asked or (last if last in GAMES else "crazy-eights")
+    game_id = last if last in GAMES else "crazy-eights"
     house = state.house_rules(game_id)
     kept = kept_draft.take(
         state.store.own_games(), lambda d: d.choose_game(game_id, house)
@@ -42,8 +30,6 @@ def _first_draft(state: AppState, source: str | None) -> MatchDraft:
     previous = state.load_match(source) if source else None
     if previous is not None:
         return MatchDraft.rematch(previous)
-    if kept is not None and asked is not None:
-        return kept.choose_game(asked, house)
     return kept or MatchDraft.for_game(game_id, house=house)
 
 
