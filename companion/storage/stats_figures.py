@@ -14,8 +14,27 @@ class GameKey(NamedTuple):
     lowest_wins: bool
 
 
+class Averages:
+    """The averages of a player's figures at a game: every figure type has them."""
+
+    matches: int
+    wins: int
+    rounds: int
+    points: int
+
+    @property
+    def win_rate(self) -> float:
+        """Wins (shared ones included) per match played, from 0 to 1."""
+        return self.wins / self.matches
+
+    @property
+    def per_round(self) -> float | None:
+        """Average points per round, None if no round was played."""
+        return self.points / self.rounds if self.rounds else None
+
+
 @dataclass(frozen=True)
-class PlayerGameStats:
+class PlayerGameStats(Averages):
     """One player's figures at one game."""
 
     player: str
@@ -30,16 +49,6 @@ class PlayerGameStats:
     current_streak: int
     longest_streak: int
     last_played: datetime
-
-    @property
-    def win_rate(self) -> float:
-        """Wins (shared ones included) per match played, from 0 to 1."""
-        return self.wins / self.matches
-
-    @property
-    def per_round(self) -> float | None:
-        """Average points per round, None if no round was played."""
-        return self.points / self.rounds if self.rounds else None
 
     @property
     def per_match(self) -> float:

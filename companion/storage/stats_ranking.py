@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, time, timedelta
 
-from companion.storage.stats_figures import GameKey
+from companion.storage.stats_figures import Averages, GameKey
 
 EVENING_STARTS = time(6)
 """A table's day starts at 06:00 local time: "tonight" is every match finished
@@ -27,7 +27,7 @@ def tonight_since(now: datetime) -> datetime:
 
 
 @dataclass(frozen=True)
-class Ranked:
+class Ranked(Averages):
     """One line of the leaderboard: a player's place and the figures behind it."""
 
     player: str
@@ -36,16 +36,6 @@ class Ranked:
     wins: int
     rounds: int
     points: int
-
-    @property
-    def win_rate(self) -> float:
-        """Wins (shared ones included) per match played, from 0 to 1."""
-        return self.wins / self.matches
-
-    @property
-    def per_round(self) -> float | None:
-        """Average points per round, None if no round was played."""
-        return self.points / self.rounds if self.rounds else None
 
 
 @dataclass(frozen=True)
