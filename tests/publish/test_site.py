@@ -163,30 +163,30 @@ def test_the_worker_precaches_every_file_of_the_build_the_app_uses(site: Site):
 
 
 PAGE_LOADS = (
-    # What a page of the site fetched on a first visit and an installed start
-    # (headless Chromium, skwasm_heavy build; bench/static_app.py, issue 28),
-    # the build's own files aside: they are RENDERER_FILES'.
+    # What the page fetched on a first visit (headless Chromium, the skwasm
+    # build; the server's log in bench/static_app.py, issue 28), the build's
+    # own files aside (RENDERER_FILES'), and what it fetches later: the
+    # snapshot maker's script, after a start, and the ripple's shader, at a tap.
     "index.html",
-    "flutter.js",
-    "flutter_bootstrap.js",
-    "python.js",
-    "python-worker.js",
-    "python-snapshot.js",
-    "manifest.json",
-    "version.json",
-    "favicon.png",
-    "icons/loading-animation.png",
     "rive/redirect.js",
-    "app.tar.gz",
+    "icons/loading-animation.png",
+    "python.js",
+    "manifest.json",
+    "python-worker.js",
+    "flutter_bootstrap.js",
     "pyodide/pyodide.mjs",
-    "pyodide/pyodide.asm.mjs",
-    "pyodide/pyodide.asm.wasm",
+    "favicon.png",
+    "icons/icon-192.png",
+    "app.tar.gz",
     "pyodide/pyodide-lock.json",
     "pyodide/python_stdlib.zip",
-    "assets/AssetManifest.bin.json",
+    "pyodide/pyodide.asm.wasm",
+    "pyodide/pyodide.asm.mjs",
     "assets/FontManifest.json",
-    "assets/fonts/MaterialIcons-Regular.otf",
     "assets/fonts/roboto.woff2",
+    "assets/fonts/MaterialIcons-Regular.otf",
+    "rive/wasm/rive_native.js",
+    "python-snapshot.js",
     "assets/shaders/ink_sparkle.frag",
 )
 
