@@ -40,11 +40,9 @@ def _imported_in(function: str) -> set[str]:
             for alias in node.names:
                 child = f"{node.module}.{alias.name}"
                 # `from package import module`, or `from module import name`.
-                is_module = (
-                    (APP.parents[2] / child.replace(".", "/"))
-                    .with_suffix(".py")
-                    .is_file()
-                )
+                is_module = (APP.parents[2] / child.replace(".", "/")).with_suffix(
+                    ".py"
+                ).is_file()
                 names.add(child if is_module else node.module)
     return names
 
