@@ -58,13 +58,19 @@ def build_sites(scratch: Path, pyc: str = "") -> dict[str, Path]:
         for site in (ours, floor):
             compile_archive(site.folder / APP_ARCHIVE, sourceless=pyc == "only")
     for name, site in (("ours", ours), ("floor", floor)):
-        archive = (site.folder / APP_ARCHIVE).stat().st_size
-        size = sum((site.folder / f).stat().st_size for f in site.files)
-        print(
-            f"{name}: {len(site.files)} files, {size / MB:.1f} MB "
-            f"({APP_ARCHIVE} {archive / MB:.2f} MB)"
-        )
+        print_size(name, site.folder)
     return {"ours": ours.folder, "floor": floor.folder}
+
+
+def print_size(name: str, folder: Path) -> None:
+    """A built site's files, size and archive size."""
+    files = [path for path in folder.rglob("*") if path.is_file()]
+    size = sum(path.stat().st_size for path in files)
+    archive = (folder / APP_ARCHIVE).stat().st_size
+    print(
+        f"{name}: {len(files)} files, {size / MB:.1f} MB "
+        f"({APP_ARCHIVE} {archive / MB:.2f} MB)"
+    )
 
 
 _COMPILE_MJS = """
@@ -118,12 +124,30 @@ def compile_archive(archive: Path, sourceless: bool = False) -> None:
         archive.write_bytes(gzip.compress(raw.getvalue(), mtime=0))
 
 
+@functools.cache
+def gzip_size(file: Path) -> int:
+    """Bytes of `gzip -6` of a file (headers aside): what a gzipping host sends."""
+    return len(gzip.compress(file.read_bytes(), compresslevel=6, mtime=0))
+
+
 class CountingHandler(http.server.SimpleHTTPRequestHandler):
     """`python -m http.server`'s handler, counting the bytes it sends."""
 
-    def __init__(self, *args, sent: Callable[[str, int], None], **kwargs) -> None:
+    def __init__(
+        self,
+        *args,
+        sent: Callable[[str, int], None],
+        body: Callable[[str], None],
+        **kwargs,
+    ) -> None:
         self._sent = sent
+        self._body = body
         super().__init__(*args, **kwargs)
+
+    def copyfile(self, source, outputfile) -> None:
+        """Send a file's body (a 200: a 304 sends none), noting which file."""
+        self._body(source.name)
+        super().copyfile(source, outputfile)
 
     def setup(self) -> None:
         super().setup()
@@ -151,6 +175,8 @@ class StaticServer:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.by_path: dict[str, int] = {}
+        self.bodies: dict[str, int] = {}
+        """How many times each file's body was sent, by its path on disk."""
         self._lock = threading.Lock()
         self._server: http.server.ThreadingHTTPServer | None = None
         self.port = 0
@@ -159,10 +185,20 @@ class StaticServer:
         with self._lock:
             self.by_path[path] = self.by_path.get(path, 0) + size
 
+    def _count_body(self, file: str) -> None:
+        with self._lock:
+            self.bodies[file] = self.bodies.get(file, 0) + 1
+
     @property
     def sent(self) -> int:
         with self._lock:
             return sum(self.by_path.values())
+
+    def gzip_sent(self) -> int:
+        """The bodies sent so far as a host that gzips them (level 6) sends them."""
+        with self._lock:
+            bodies = dict(self.bodies)
+        return sum(times * gzip_size(Path(file)) for file, times in bodies.items())
 
     @property
     def url(self) -> str:
@@ -170,7 +206,10 @@ class StaticServer:
 
     def start(self) -> StaticServer:
         handler = functools.partial(
-            CountingHandler, directory=str(self.folder), sent=self._count
+            CountingHandler,
+            directory=str(self.folder),
+            sent=self._count,
+            body=self._count_body,
         )
         server = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), handler)
         self.port = server.server_address[1]

@@ -77,6 +77,24 @@ CLIENT_FILES_DROPPED = (
 
 CLIENT_FILES_DROPPED_EXACTLY = ("pyodide/python",)
 
+NOT_PRECACHED = {
+    "assets/NOTICES": "the licences page (1.5 MB), which the app never opens",
+    "assets/packages/cupertino_icons/": "not in the site's font manifest: never loaded",
+    "assets/packages/flutter_map/": "a map's logo: the app draws no map",
+    "assets/packages/flutter_math_fork/": "KaTeX fonts: the app sets no math",
+    "assets/packages/media_kit/": "hls.js, for video: the app plays none",
+    "assets/packages/record_web/": "an audio recorder's worklet: the app records none",
+    "pyodide/pyodide.js": "the classic script: every worker imports pyodide.mjs",
+}
+"""Files of the site the service worker does not precache (path or folder: why).
+
+They ship (a Flet feature the app does not use may ask for one online), but no
+page of the app loads them: a first visit does not download them for the
+worker. Found from the files a page fetched, first visit and installed
+start (bench/README.md, issue 28); tests/browser/test_static_site.py fails
+if an offline start asks for one.
+"""
+
 
 def client_file_ships(relative: str) -> bool:
     """Whether a file of Flet's prebuilt web client (path relative to it) ships."""
@@ -85,6 +103,14 @@ def client_file_ships(relative: str) -> bool:
     if relative in CLIENT_FILES_DROPPED_EXACTLY:
         return False
     return not any(relative.startswith(prefix) for prefix in CLIENT_FILES_DROPPED)
+
+
+def precached(relative: str) -> bool:
+    """Whether the service worker precaches a file of the site (path in it)."""
+    return not any(
+        relative == path or (path.endswith("/") and relative.startswith(path))
+        for path in NOT_PRECACHED
+    )
 
 
 @cache

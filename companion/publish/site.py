@@ -269,7 +269,7 @@ def build_site(
         json.dumps(page.manifest(base), ensure_ascii=False, indent=2), "utf-8"
     )
     (folder / page.VERSION_FILE).write_text(json.dumps({"version": version}), "utf-8")
-    precache = sorted(rel for rel, _ in _files_under(folder))
+    precache = sorted(rel for rel, _ in _files_under(folder) if contents.precached(rel))
     page.write_service_worker(folder, version, precache)
     (folder / SITE_MARKER).write_text(version, "utf-8")
     files = tuple(sorted(rel for rel, _ in _files_under(folder)))

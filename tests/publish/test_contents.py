@@ -6,6 +6,7 @@ from companion.publish.contents import (
     locale_file_ships,
     own_file_ships,
     package_file_ships,
+    precached,
 )
 
 
@@ -77,3 +78,25 @@ def test_the_catalogs_ship_compiled_and_the_rule_reminders_as_they_are():
     assert locale_file_ships("nb/rules/uno.toml")
     assert not locale_file_ships("nb/LC_MESSAGES/companion.po")
     assert not locale_file_ships("companion.pot")
+
+
+def test_the_worker_leaves_out_the_files_no_page_of_the_app_loads():
+    for used in (
+        "assets/fonts/MaterialIcons-Regular.otf",
+        "assets/FontManifest.json",
+        "assets/shaders/ink_sparkle.frag",
+        "pyodide/pyodide.mjs",
+        "pyodide/python_stdlib.zip",
+        "app.tar.gz",
+    ):
+        assert precached(used), used
+    for unused in (
+        "assets/NOTICES",
+        "assets/packages/cupertino_icons/assets/CupertinoIcons.ttf",
+        "assets/packages/flutter_math_fork/lib/katex_fonts/fonts/KaTeX_AMS-Regular.ttf",
+        "assets/packages/media_kit/assets/web/hls1.4.10.js",
+        "pyodide/pyodide.js",
+    ):
+        assert not precached(unused), unused
+    # A file beside a dropped one, whose name merely starts the same, stays.
+    assert precached("assets/NOTICES.extra")

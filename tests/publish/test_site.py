@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.publish.contents import RENDERER_FILES
+from companion.publish.contents import RENDERER_FILES, precached
 from companion.publish.site import (
     PublishError,
     Site,
@@ -139,20 +139,74 @@ def test_the_manifest_installs_our_name_colours_and_icons(site: Site):
         assert (site.folder / icon["src"]).is_file()
 
 
-def test_the_worker_precaches_every_file_of_the_build(site: Site):
+def _precache(site: Site) -> tuple[list[str], dict[str, list[str]]]:
+    """The worker's lists: every page's files, and each build's own."""
     script = (site.folder / "service_worker.js").read_text("utf-8")
     listed = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", script, re.S)[1])
     by_renderer = json.loads(
         re.search(r"const PRECACHE_BY_RENDERER = (\{.*?\});", script, re.S)[1]
     )
-    expected = {f for f in site.files if f not in {"service_worker.js"}}
-    expected.discard(".companion-site")
+    return listed, by_renderer
+
+
+def test_the_worker_precaches_every_file_of_the_build_the_app_uses(site: Site):
+    listed, by_renderer = _precache(site)
+    expected = {f for f in site.files if precached(f)}
+    expected -= {"service_worker.js", ".companion-site"}
     # Every page's files once, each build's own under its renderer only.
     assert by_renderer == {name: list(files) for name, files in RENDERER_FILES.items()}
     each_build = [f for files in by_renderer.values() for f in files]
     assert set(listed) | set(each_build) == {"./", *expected}
     assert not set(listed) & set(each_build)
+    script = (site.folder / "service_worker.js").read_text("utf-8")
     assert f'const VERSION = "{site.version}";' in script
+
+
+PAGE_LOADS = (
+    # What the page fetched on a first visit (headless Chromium, the skwasm
+    # build; the server's log in bench/static_app.py, issue 28), the build's
+    # own files aside (RENDERER_FILES'), and what it fetches later: the
+    # snapshot maker's script, after a start, and the ripple's shader, at a tap.
+    "index.html",
+    "rive/redirect.js",
+    "icons/loading-animation.png",
+    "python.js",
+    "manifest.json",
+    "python-worker.js",
+    "flutter_bootstrap.js",
+    "pyodide/pyodide.mjs",
+    "favicon.png",
+    "icons/icon-192.png",
+    "app.tar.gz",
+    "pyodide/pyodide-lock.json",
+    "pyodide/python_stdlib.zip",
+    "pyodide/pyodide.asm.wasm",
+    "pyodide/pyodide.asm.mjs",
+    "assets/FontManifest.json",
+    "assets/fonts/roboto.woff2",
+    "assets/fonts/MaterialIcons-Regular.otf",
+    "rive/wasm/rive_native.js",
+    "python-snapshot.js",
+    "assets/shaders/ink_sparkle.frag",
+)
+
+
+def test_what_a_page_loads_is_precached_and_the_unused_files_are_not(site: Site):
+    listed, _ = _precache(site)
+    page_files = {f for f in PAGE_LOADS if f != "index.html"}
+    assert page_files <= set(listed)
+    assert "./" in listed  # index.html: every address of the app is the page
+    assert (site.folder / "assets" / "NOTICES").is_file()  # it ships, unlisted
+    for unused in (
+        "assets/NOTICES",
+        "assets/packages/media_kit/assets/web/hls1.4.10.js",
+        "assets/packages/cupertino_icons/assets/CupertinoIcons.ttf",
+        "assets/packages/flutter_math_fork/lib/katex_fonts/fonts/KaTeX_Main-Regular.ttf",
+        "pyodide/pyodide.js",
+    ):
+        assert unused in site.files
+        assert unused not in listed, unused
+    assert not any("katex" in f.lower() for f in listed)
 
 
 def test_the_app_tells_the_page_when_to_register_the_worker(site: Site):
