@@ -22,9 +22,6 @@ from companion.ui.new_match.seats_section import seats_section
 from companion.words.i18n import Translator
 from companion.words.messages import error_message
 
-HOUSE_RULES = "house-rules"
-"""The fragment that names the house rules section (the Rules screen's link)."""
-
 
 def game_asked(query: RouteQuery, own_ids: Collection[str]) -> str | None:
     """The game a link asks New match to open on (``/new?game=vandatta``, as a
