@@ -48,13 +48,20 @@ def test_a_search_answers_in_the_game_picked_then_in_every_game(table: Table) ->
 
 
 def test_a_scoring_answer_leads_to_the_house_rules_of_new_match(table: Table) -> None:
-    table.open("/rules/crazy-eights")
-    table.fill("Search the rules", "exactly 100")
-    table.see(re.compile(r"^End of the match: Exactly 100 does not end it"))
-    table.tap("Set the house rules of Crazy Eights on New match")
+    table.open("/rules/vandatta")
+    table.fill("Search the rules", "when does the match end")
+    table.see(re.compile(r"^End of the match: Ends after 5 rounds"))
+    table.tap("Set the house rules of Vändåtta on New match")
     table.page.get_by_role("heading", name="New match").wait_for()
+    # New match opens on the game the answer was about (not its usual Crazy
+    # Eights), with that game's own end (rounds, not a points limit), and its
+    # house rules in sight.
+    table.see("Vändåtta")
+    expect(table.page.get_by_text("Crazy Eights")).to_have_count(0)
+    expect(table.page.get_by_role("textbox", name="Number of rounds")).to_be_visible()
+    expect(table.page.get_by_text("House rules", exact=True)).to_be_in_viewport()
     table.shot("rules-to-new-match-390x844")
-    assert table.path() == "/new?game=crazy-eights#house-rules"
+    assert table.path() == "/new?game=vandatta#house-rules"
 
 
 def test_a_search_in_norwegian(browser, server) -> None:

@@ -59,9 +59,24 @@ def value_ticks(low: int, high: int, most: int = 6) -> Ticks:
     raise AssertionError("unreachable: the steps grow without end")
 
 
-def value_axis(t: Translator, ticks: Ticks) -> Any:
+POINT_ROOM = 14
+"""Pixels between a point on the lowest or highest tick and the plot's edge: its
+dot (about 5 px across its middle) and the tick's label drawn whole, clear of
+the labels under the plot."""
+
+
+def value_room(ticks: Ticks, plot_height: float, room: float = POINT_ROOM) -> float:
+    """How far the value axis runs past its lowest and its highest tick, so that
+    a point on either sits `room` pixels inside a plot `plot_height` pixels tall
+    rather than on its edge, over the labels under it or cut by the top."""
+    inside = max(plot_height - 2 * room, room)
+    return (ticks.high - ticks.low) * room / inside
+
+
+def value_axis(t: Translator, ticks: Ticks, *, roomy: bool = False) -> Any:
     """A chart's left axis (a flet_charts.ChartAxis): a label at each tick, and
-    no other (the ends are ticks themselves)."""
+    no other (the ends are ticks themselves, or, when the axis is `roomy`, the
+    value_room past them, which has no label)."""
     # Imported when a chart is drawn, not at start-up: flet_charts is heavy.
     import flet_charts as fch
 
@@ -69,4 +84,6 @@ def value_axis(t: Translator, ticks: Ticks) -> Any:
         labels=[fch.ChartAxisLabel(value=v, label=t.number(v)) for v in ticks.values],
         label_size=44,
         label_spacing=ticks.step,
+        show_min=not roomy,
+        show_max=not roomy,
     )

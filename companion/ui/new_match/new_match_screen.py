@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+from urllib.parse import parse_qs
+
 import flet as ft
 
 from companion.engine.errors import MatchError
-from companion.engine.games import GAMES
+from companion.engine.games import GAMES, Game
 from companion.ui.frame.access import view_only_screen
 from companion.ui.frame.render_guard import guarded_screen
+from companion.ui.frame.route_query import RouteQuery, use_route_query
 from companion.ui.frame.shell import action_bar, icon_button, navigate, screen
 from companion.ui.frame.state import AppState, use_app
 from companion.ui.new_match import kept_draft
@@ -19,18 +23,43 @@ from companion.words.i18n import Translator
 from companion.words.messages import error_message
 
 
-def _first_draft(state: AppState, source: str | None) -> MatchDraft:
-    """A rematch's draft, the one kept while a game was defined, or a fresh one."""
+def game_asked(query: RouteQuery, own_ids: Collection[str]) -> str | None:
+    """The game a link asks New match to open on (``/new?game=vandatta``, as a
+    Rules answer's "Set on New match" does), if it names a game of ours or one
+    of `own_ids`."""
+    # The route is the client's to set (forgeable): RouteQuery took only short
+    # text, and only a game that exists is taken; anything else is no game.
+    try:
+        asked = parse_qs(query.search, max_num_fields=10).get("game", [""])[0]
+    except ValueError:  # more fields than any link of ours has
+        return None
+    return asked if asked in GAMES or asked in own_ids else None
+
+
+def _fresh(
+    state: AppState, game_id: str, own: dict[str, Game], draft: MatchDraft | None
+) -> MatchDraft:
+    """`draft` (a fresh one if None) on the game `game_id`, the players kept."""
+    draft = draft or MatchDraft()
+    if game_id in own:
+        return draft.choose_own_game(own[game_id])
+    return draft.choose_game(game_id, state.house_rules(game_id))
+
+
+def _first_draft(state: AppState, source: str | None, query: RouteQuery) -> MatchDraft:
+    """A rematch's draft, the one kept while a game was defined, or a fresh one;
+    on the game a link asked for, if it did."""
+    own = {game.id: game for game in state.store.own_games()}
+    asked = game_asked(query, own)
     last = state.store.settings().get("last_game")
-    game_id = last if last in GAMES else "crazy-eights"
-    house = state.house_rules(game_id)
-    kept = kept_draft.take(
-        state.store.own_games(), lambda d: d.choose_game(game_id, house)
-    )
+    game_id = asked or (last if last in GAMES else "crazy-eights")
+    kept = kept_draft.take(list(own.values()), lambda d: _fresh(state, game_id, own, d))
     previous = state.load_match(source) if source else None
     if previous is not None:
         return MatchDraft.rematch(previous)
-    return kept or MatchDraft.for_game(game_id, house=house)
+    if kept is not None and asked is None:
+        return kept
+    return _fresh(state, game_id, own, kept)
 
 
 def _bar_text(
@@ -62,7 +91,8 @@ def NewMatchScreen() -> ft.View:
     """Sets up a match (or a rematch) and starts it."""
     state, t = use_app()
     source = ft.use_route_params().get("source")
-    draft, set_draft = ft.use_state(lambda: _first_draft(state, source))
+    query = use_route_query()
+    draft, set_draft = ft.use_state(lambda: _first_draft(state, source, query))
     changing, set_changing = ft.use_state(False)
     name, set_name = ft.use_state("")
     name_error, set_name_error = ft.use_state(None)

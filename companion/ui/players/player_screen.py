@@ -12,6 +12,7 @@ from companion.ui.frame.chart_axis import (
     axis_step,
     edge_room,
     value_axis,
+    value_room,
     value_ticks,
 )
 from companion.ui.frame.player_colours import match_colours
@@ -23,6 +24,9 @@ from companion.words.i18n import Translator
 
 CHART_MATCHES = 30
 """The latest matches the chart draws: more would not fit a phone's width."""
+
+MATCH_LABELS = 28
+"""Pixels under the plot for the match numbers."""
 
 
 def _figures_table(t: Translator, stats: PlayerGameStats) -> ft.Control:
@@ -40,7 +44,7 @@ def _figures_table(t: Translator, stats: PlayerGameStats) -> ft.Control:
     )
 
 
-def _chart(
+def totals_chart(
     t: Translator,
     player: str,
     colour: str,
@@ -55,32 +59,37 @@ def _chart(
     first = matches - len(shown) + 1
     last = first + len(shown) - 1
     totals = [r.total for r in shown]
-    ticks = value_ticks(min(totals), max(totals))
+    # One match: a scale of a few ticks around its point is enough.
+    ticks = value_ticks(min(totals), max(totals), 3 if len(shown) == 1 else 6)
     points = [fch.LineChartDataPoint(first + n, r.total) for n, r in enumerate(shown)]
     # One match: its point in the middle, not on an edge beside an empty axis.
     before = 1 if len(shown) == 1 else 0
     after = 1 if len(shown) == 1 else edge_room(len(shown))
+    # One match needs no more than its point and a scale.
+    height = 140 if len(shown) == 1 else 180
+    # A total on the lowest tick (a 0) or the highest is drawn inside the plot,
+    # not on its edge over the match number under it.
+    room = value_room(ticks, height - MATCH_LABELS)
     chart = fch.LineChart(
         data_series=[
             fch.LineChartData(points=points, color=colour, stroke_width=3, point=True)
         ],
         min_x=first - before,
         max_x=last + after,
-        min_y=ticks.low,
-        max_y=ticks.high,
-        # One match needs no more than its point and a scale.
-        height=120 if len(shown) == 1 else 180,
+        min_y=ticks.low - room,
+        max_y=ticks.high + room,
+        height=height,
         interactive=False,
         horizontal_grid_lines=fch.ChartGridLines(
             interval=ticks.step, color=ft.Colors.OUTLINE_VARIANT, width=1
         ),
-        left_axis=value_axis(t, ticks),
+        left_axis=value_axis(t, ticks, roomy=True),
         bottom_axis=fch.ChartAxis(
             labels=[
                 fch.ChartAxisLabel(value=first + n, label=t.number(first + n))
                 for n in range(0, len(shown), axis_step(len(shown)))
             ],
-            label_size=28,
+            label_size=MATCH_LABELS,
             label_spacing=axis_step(len(shown)),
             # The right end is the room after the last point, not a label's place.
             show_max=False,
@@ -95,8 +104,7 @@ def _chart(
             [
                 ft.Text(t.gettext("Final total, match by match")),
                 ft.Text(latest, weight=ft.FontWeight.W_600),
-                # Room for the top label, drawn half above the chart's box.
-                ft.Container(chart, padding=ft.Padding.only(top=10)),
+                chart,
             ],
             spacing=4,
         ),
@@ -117,7 +125,7 @@ def game_card(
     parts: list[ft.Control] = [
         section_title(game),
         _figures_table(t, stats),
-        _chart(t, player, colour, game, stats.matches, results),
+        totals_chart(t, player, colour, game, stats.matches, results),
     ]
     if rivals:
         parts.append(ft.Text(t.gettext("Head to head"), weight=ft.FontWeight.W_600))

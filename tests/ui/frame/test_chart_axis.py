@@ -1,6 +1,14 @@
 """Chart axes: round-number ticks, labels no closer than ten, room at the edge."""
 
-from companion.ui.frame.chart_axis import axis_step, edge_room, value_ticks
+import pytest
+
+from companion.ui.frame.chart_axis import (
+    POINT_ROOM,
+    axis_step,
+    edge_room,
+    value_room,
+    value_ticks,
+)
 
 
 def test_ticks_are_round_numbers_that_cover_every_value() -> None:
@@ -28,3 +36,14 @@ def test_labels_under_the_chart_and_room_after_the_last() -> None:
     assert [axis_step(n) for n in (1, 10, 11, 200)] == [1, 1, 2, 20]
     # A third of a step at least; about 4% of the width on a long match.
     assert edge_room(1) == 1 / 3 and edge_room(200) == 8
+
+
+def test_room_past_the_ends_keeps_a_point_on_an_end_tick_inside_the_plot() -> None:
+    for ticks, plot in ((value_ticks(0, 0), 84), (value_ticks(0, 720), 152)):
+        room = value_room(ticks, plot)
+        span = ticks.high - ticks.low + 2 * room
+        # A point on the lowest tick (a total of 0) is drawn this far above the
+        # plot's floor; one on the highest as far below its top.
+        assert room / span * plot == pytest.approx(POINT_ROOM)
+    # A plot too short for the room still gets a scale (a point off centre).
+    assert value_room(value_ticks(0, 0), 2 * POINT_ROOM) > 0
