@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 from flet.version import flet_version
 
-from companion.publish import snapshot
+from companion.publish import page_start, snapshot
 
 MEASURED_ON = "1.0.5"
 """Flet 1.0.5's client starts its Python worker only once Flutter's client is
@@ -31,6 +32,9 @@ _EARLY_BOOT = """\
 // there is a good one, with the app's archive unpacked); the init message,
 // which comes once Flutter's client is up, takes it (if it names the same URL).
 self.earlyPyodideUrl = new URL("pyodide/pyodide.mjs", self.location.href).href;
+// The page listens for this key (page_start.SHOWN_KEY): the app tells it when
+// its first screen is sent (serving.browser.tell_page_shown).
+self.companionShownKey = __SHOWN_KEY__;
 self.flet_js.appUnpacked = false;
 self.earlyPyodide = import(self.earlyPyodideUrl).then((module) =>
     self.pythonStart(module, {
@@ -112,5 +116,6 @@ def patch_python_worker(text: str, version: str, archive: str) -> str:
     anchor = "self.initPyodide = async function () {"
     if text.count(anchor) != 1:
         raise ClientChanged("python-worker.js")
-    early = f"{snapshot.restore_js(version, archive)}\n{_EARLY_BOOT}\n{anchor}"
+    boot = _EARLY_BOOT.replace("__SHOWN_KEY__", json.dumps(page_start.SHOWN_KEY))
+    early = f"{snapshot.restore_js(version, archive)}\n{boot}\n{anchor}"
     return text.replace(anchor, early, 1)

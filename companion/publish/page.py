@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from companion.publish import page_start
 from companion.publish.contents import RENDERER_FILES
+from companion.webclient.loading_screen import (
+    LIGHT_SURFACE,
+    loading_screen_html,
+    theme_colour_meta,
+)
 from companion.webclient.screen_restart import restart_js
 from companion.webclient.service_worker import (
     SCRIPT_NAME,
@@ -14,17 +20,25 @@ from companion.webclient.service_worker import (
     service_worker_js,
     without_flutter_worker,
 )
+from companion.words.page_texts import page_texts_by_language
 from companion.words.restart_texts import restart_texts_by_language
 
 NAME = "Card Table Companion"
 SHORT_NAME = "Card Table"
 DESCRIPTION = "Scores for Crazy Eights, Vändåtta and Uno, kept on this phone."
-THEME_COLOUR = "#2E7D32"
-"""The felt green the app's colour scheme grows from (ui.frame.theme.SEED)."""
-BACKGROUND_COLOUR = "#FFFFFF"
+THEME_COLOUR = LIGHT_SURFACE
+BACKGROUND_COLOUR = LIGHT_SURFACE
+"""The app's light background: a phone's splash, the loading screen and the
+app's first screen are one colour (the page's theme-color has a dark one too)."""
+
+ICON = "icons/icon-192.png"
+"""Our icon on the loading screen (the manifest's 192 px one)."""
 
 _CONFIG_ANCHOR = "<!-- fletAppConfig -->"
 _BOOTSTRAP_ANCHOR = "var flutterConfig = {"
+_LOAD_ANCHOR = "_flutter.loader.load({"
+_FLETS_LOADING = r'(?s)<div id="loading"[^>]*>.*?</div>\s*'
+"""Flet's loading screen: its pink and blue logo, then Flutter's "Working..."."""
 
 
 # Only a window may ask for persistent storage; the app (in a worker) reads
@@ -51,7 +65,9 @@ RIVE_REDIRECT = RIVE_FOLDER + "redirect.js"
 """The local Rive stub's folder and the script that sends the plugin there."""
 
 
-def _replace_once(text: str, pattern: str, replacement: str) -> str:
+def _replace_once(
+    text: str, pattern: str, replacement: str | Callable[[re.Match[str]], str]
+) -> str:
     changed, count = re.subn(pattern, replacement, text, count=1)
     if count != 1:
         raise PageError(pattern)
@@ -84,16 +100,18 @@ def flet_config(base_url: str, version: str) -> list[str]:
 
 
 def patch_index(index: str, base_url: str, version: str, started: str = "") -> str:
-    """Flet's index.html with our name, base URL, settings and service worker.
+    """Flet's index.html with our name, base URL, settings, service worker and
+    loading screen; a tab that finds the store held elsewhere starts nothing.
 
-    `started`: a script run right after the settings (the early Python worker).
+    `started`: a script run right after the settings in a tab that may start
+    (the early Python worker), page_start.start_js.
     """
     index = _replace_once(
         index, r'(<base\b[^>]*\bhref\s*=\s*)"[^"]*"', rf'\g<1>"{base_url}"'
     )
-    script = "\n".join(flet_config(base_url, version)) + (
-        "\n" + started if started else ""
-    )
+    script = "\n".join(
+        [*flet_config(base_url, version), page_start.decide_js()]
+    ) + page_start.start_js(started)
     registration = registration_js(
         f"{base_url}{SCRIPT_NAME}",
         READY_CHANNEL,
@@ -112,8 +130,10 @@ def patch_index(index: str, base_url: str, version: str, started: str = "") -> s
     index = _replace_once(
         index,
         r'<meta name="description" content="[^"]*">',
-        f'<meta name="description" content="{DESCRIPTION}">',
+        f'<meta name="description" content="{DESCRIPTION}">\n{theme_colour_meta()}',
     )
+    screen = loading_screen_html(page_texts_by_language(), ICON)
+    index = _replace_once(index, _FLETS_LOADING, lambda _: screen)
     return _replace_once(
         index,
         r'<meta name="apple-mobile-web-app-title" content="[^"]*">',
@@ -122,7 +142,8 @@ def patch_index(index: str, base_url: str, version: str, started: str = "") -> s
 
 
 def patch_bootstrap(bootstrap: str) -> str:
-    """Flutter's loader with the full CanvasKit and without Flutter's own worker.
+    """Flutter's loader with the full CanvasKit, without Flutter's own worker,
+    started only in a tab that may hold the store (page_start.BOOTSTRAP_GATE).
 
     Flutter's worker registration would replace ours (same scope); the full
     CanvasKit variant is the one every browser without the wasm build can run,
@@ -132,8 +153,11 @@ def patch_bootstrap(bootstrap: str) -> str:
         bootstrap = without_flutter_worker(bootstrap)
     except ValueError as error:
         raise PageError("flutter_bootstrap.js") from error
-    if _BOOTSTRAP_ANCHOR not in bootstrap:
+    if _BOOTSTRAP_ANCHOR not in bootstrap or bootstrap.count(_LOAD_ANCHOR) != 1:
         raise PageError("flutter_bootstrap.js")
+    bootstrap = bootstrap.replace(
+        _LOAD_ANCHOR, f"{page_start.BOOTSTRAP_GATE}\n{_LOAD_ANCHOR}", 1
+    )
     return bootstrap.replace(
         _BOOTSTRAP_ANCHOR, f'{_BOOTSTRAP_ANCHOR}\n    canvasKitVariant: "full",', 1
     )

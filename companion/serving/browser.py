@@ -46,6 +46,22 @@ async def hold_tab_lock() -> bool:
     return await future
 
 
+def tell_page_shown() -> None:
+    """Tell the site's page that the app has sent its first screen: the page
+    then takes its loading screen away (publish.page_start).
+
+    Only the site's own worker (publish.early_worker) names the message's key;
+    Flet's page would hand any other message to Flutter as one of the app's.
+    """
+    import js
+    from pyodide.ffi import to_js
+
+    key = getattr(js, "companionShownKey", None)
+    if not key:
+        return
+    js.postMessage(to_js({str(key): True}, dict_converter=js.Object.fromEntries))
+
+
 _HOLDER: list[Any] = []
 """The channel (and its listener) of the tab that holds the store: kept alive."""
 

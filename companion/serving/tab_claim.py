@@ -14,12 +14,17 @@ ANSWER_WAIT_S = 2.0
 """How long a tab waits for a holder to answer: a busy tab (its Python at work)
 answers only between two steps, and a phone can be slow."""
 
+PROBE = "probe"
+"""A page's question before its Python starts: answered by a holder only."""
+
 
 class TabClaim:
     """This tab's claim to the store, told to and heard from the site's other tabs.
 
     Messages are "ask:<token>" (a tab wants the store) and "held:<token>" (a
-    tab has it). A holder answers every ask. A tab waiting for answers gives
+    tab has it); "probe:<token>" is a page looking before it starts Python
+    (publish.page_start), which claims nothing. A holder answers every ask
+    and probe. A tab waiting for answers gives
     way on a "held", or on an ask with a smaller token (two tabs asking at
     once: exactly one goes on). One that got no answer takes the store and
     says so, which stops any tab that asked after it.
@@ -35,7 +40,7 @@ class TabClaim:
         """Another tab's message (the channel never echoes this tab's own)."""
         kind, _, token = message.partition(":")
         if self.holding:
-            if kind == "ask":
+            if kind in ("ask", PROBE):
                 self._post(f"held:{self._token}")
             return
         refused = self._refused

@@ -27,6 +27,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Playwright
 
 from companion.engine.match import Match
+from companion.publish import page_start, snapshot
 from companion.publish.site import Site, build_site
 from companion.storage import Store
 from companion.ui.frame.format import game_name, language_label
@@ -274,8 +275,13 @@ def test_a_rebuilt_site_replaces_the_cached_one_and_keeps_the_data(
 
 
 def _refused(tab: Table) -> None:
+    """Refused by the page from the tab lock: Python never started in the tab."""
     assert tab.page.get_by_role("button", name="New match").count() == 0
     assert tab.page.get_by_role("tab", name="Matches").count() == 0
+    root = tab.page.locator("html")
+    assert root.get_attribute(page_start.REFUSED_ATTRIBUTE) == "refused"
+    assert root.get_attribute(snapshot.START_ATTRIBUTE) is None
+    assert tab.page.workers == []
 
 
 def test_a_second_tab_is_refused_and_changes_nothing(
@@ -392,28 +398,6 @@ def test_in_norwegian_a_rule_reminder_and_an_ended_match_shared_without_web_shar
     table.see(nb("Records"))
 
 
-def _holder_and_refused(tabs: list[Table]) -> tuple[Table, Table]:
-    """Of two tabs booting at once, the one that shows the app and the refused one."""
-    deadline = time.monotonic() + BOOT_MS / 1000
-    shown: dict[int, str] = {}
-    while time.monotonic() < deadline and len(shown) < len(tabs):
-        for i, tab in enumerate(tabs):
-            page = tab.page
-            with contextlib.suppress(Exception):
-                placeholder = page.locator("flt-semantics-placeholder")
-                if placeholder.count():
-                    placeholder.dispatch_event("click", timeout=1000)
-            if page.get_by_text(REFUSED).count():
-                shown[i] = "refused"
-            elif page.get_by_role("tab", name="Matches").count():
-                shown[i] = "app"
-        time.sleep(0.5)
-    holders = [tab for i, tab in enumerate(tabs) if shown.get(i) == "app"]
-    refused = [tab for i, tab in enumerate(tabs) if shown.get(i) == "refused"]
-    assert (len(holders), len(refused)) == (1, 1), shown
-    return holders[0], refused[0]
-
-
 def _import(table: Table, path: Path) -> None:
     with table.page.expect_file_chooser() as chooser:
         table.tap("Import a file")
@@ -424,10 +408,10 @@ def test_over_plain_http_a_second_tab_is_refused_and_an_export_moves_the_match(
     phone: Phone, exports: Path
 ) -> None:
     # A fresh phone on the LAN: another origin, so empty storage, and no Web
-    # Locks: the tabs agree over a BroadcastChannel. Both boot at once.
-    tabs = [phone.tab(site=phone.lan_url), phone.tab(site=phone.lan_url, alone=False)]
-    assert tabs[0].page.evaluate("() => window.isSecureContext") is False
-    table, refused = _holder_and_refused(tabs)
+    # Locks: the holder answers the second tab's page over a BroadcastChannel.
+    table = wait_for_app(phone.tab(site=phone.lan_url))
+    assert table.page.evaluate("() => window.isSecureContext") is False
+    refused = wait_for_app(phone.tab(site=phone.lan_url, alone=False), REFUSED)
     _refused(refused)
     _shot(refused, "second-tab-over-http")
     refused.page.close()

@@ -6,7 +6,7 @@ import asyncio
 
 from event_loops import run_apart
 
-from companion.serving.tab_claim import TabClaim
+from companion.serving.tab_claim import PROBE, TabClaim
 
 
 class Channel:
@@ -65,5 +65,30 @@ def test_a_tab_asking_while_another_waits_is_stopped_by_its_claim() -> None:
 def test_a_tab_alone_takes_the_store_once_nobody_answers() -> None:
     async def scenario() -> bool:
         return await Channel().tab("a").claim(WAIT_S)
+
+    assert run_apart(scenario()) is True
+
+
+
+def test_a_holder_answers_a_pages_probe() -> None:
+    async def scenario() -> list[str]:
+        said: list[str] = []
+        holder = TabClaim(said.append, "b")
+        await holder.claim(WAIT_S)
+        said.clear()
+        holder.heard(f"{PROBE}:a")
+        return said
+
+    assert run_apart(scenario()) == ["held:b"]
+
+
+def test_a_pages_probe_does_not_make_a_waiting_tab_give_way() -> None:
+    async def scenario() -> bool:
+        channel = Channel()
+        waiting = asyncio.ensure_future(channel.tab("z").claim(WAIT_S))
+        await asyncio.sleep(0)
+        # A smaller token than the tab's: an ask would have stopped it.
+        channel.tabs[0].heard(f"{PROBE}:a")
+        return await waiting
 
     assert run_apart(scenario()) is True

@@ -294,7 +294,9 @@ def test_the_served_page_and_the_static_page_both_run_it_before_flutter():
         "<title>x</title>"
         '<meta name="description" content="x">'
         '<meta name="apple-mobile-web-app-title" content="x">'
-        '</head><body><script src="flutter_bootstrap.js" async></script>'
+        "</head><body>"
+        '<div id="loading"><img src="icons/loading-animation.png"></div>'
+        '<script src="flutter_bootstrap.js" async></script>'
         "</body></html>",
         "/cards/",
         "v1",

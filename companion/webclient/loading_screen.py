@@ -1,0 +1,138 @@
+"""The screen a page shows while the app starts: our icon and name, in our colours."""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Mapping
+
+from companion.webclient.unreachable_page import pick_language_js
+
+SCREEN_ID = "companion-loading"
+"""The id of the loading screen's element (over Flutter's view until it goes)."""
+
+LIGHT_SURFACE = "#F7FBF1"
+DARK_SURFACE = "#10140F"
+"""The app's background, light and dark: Material 3's surface grown from the
+felt green (ui.frame.theme.SEED), as Flutter draws it at 390x844. The loading
+screen is the same colour, so the app comes in without a flash."""
+
+LIGHT_TEXT = "#1A1C19"
+DARK_TEXT = "#E2E3DD"
+LIGHT_ACCENT = "#2E7D32"
+DARK_ACCENT = "#8FD88A"
+"""Text and the progress bar: the colours of unreachable_page.STYLE."""
+
+FADE_MS = 200
+"""How long the screen takes to fade once the app has drawn its own."""
+
+STYLE = f"""\
+#{SCREEN_ID} {{ position: fixed; inset: 0; z-index: 2147483645; display: flex;
+  flex-direction: column; align-items: center; justify-content: center;
+  gap: 20px; padding: 24px; box-sizing: border-box; text-align: center;
+  background: {LIGHT_SURFACE}; color: {LIGHT_TEXT};
+  font: 18px/1.5 Roboto, system-ui, sans-serif;
+  transition: opacity {FADE_MS}ms ease-out; }}
+#{SCREEN_ID}.gone {{ opacity: 0; pointer-events: none; }}
+#{SCREEN_ID} img {{ width: 96px; height: 96px; border-radius: 22px; }}
+#{SCREEN_ID} h1 {{ margin: 0; font-size: 24px; line-height: 1.25; font-weight: 400; }}
+#{SCREEN_ID} .bar {{ width: 128px; height: 4px; border-radius: 2px; overflow: hidden;
+  background: rgba(46, 125, 50, 0.2); }}
+#{SCREEN_ID} .bar::before {{ content: ""; display: block; width: 40%; height: 100%;
+  background: {LIGHT_ACCENT}; animation: companion-loading 1.2s ease-in-out infinite; }}
+@keyframes companion-loading {{ from {{ transform: translateX(-100%); }}
+  to {{ transform: translateX(250%); }} }}
+#{SCREEN_ID} p {{ margin: 0; max-width: 28em; }}
+#{SCREEN_ID} .elsewhere {{ font-size: 20px; font-weight: 500; }}
+@media (prefers-color-scheme: dark) {{
+  #{SCREEN_ID} {{ background: {DARK_SURFACE}; color: {DARK_TEXT}; }}
+  #{SCREEN_ID} .bar {{ background: rgba(143, 216, 138, 0.2); }}
+  #{SCREEN_ID} .bar::before {{ background: {DARK_ACCENT}; }}
+}}
+@media (prefers-reduced-motion: reduce) {{
+  #{SCREEN_ID} .bar::before {{ animation: none; width: 100%; }}
+}}
+"""
+"""Icon, name and a thin bar in the middle; the app's colours, light or dark."""
+
+_SCRIPT = """\
+'use strict';
+// Written by Card Table Companion: the loading screen in the browser's
+// language, before its first paint; companionLoading.done() fades it out once
+// the app has drawn its screen, .refuse() says the app is open in another tab.
+(() => {
+  const TEXTS = %(texts)s;
+  const FADE_MS = %(fade)d;
+  %(pick)s
+  const language = pickLanguage(navigator.languages, Object.keys(TEXTS));
+  const texts = TEXTS[language];
+  const screen = document.getElementById(%(screen_id)s);
+  screen.querySelector('h1').textContent = texts.name;
+  screen.setAttribute('aria-label', texts.opening);
+  document.documentElement.lang = language;
+  document.title = texts.name;
+  let gone = false;
+  window.companionLoading = {
+    done() {
+      if (gone) {
+        return;
+      }
+      gone = true;
+      // Two frames: the one that takes the app's screen, and one drawn with it.
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        screen.classList.add('gone');
+        setTimeout(() => screen.remove(), FADE_MS + 50);
+      }));
+    },
+    refuse() {
+      gone = true;
+      screen.querySelector('.bar')?.remove();
+      screen.removeAttribute('aria-label');
+      screen.setAttribute('role', 'alert');
+      const line = document.createElement('p');
+      line.className = 'elsewhere';
+      line.textContent = texts.elsewhere;
+      const advice = document.createElement('p');
+      advice.textContent = texts.elsewhere_advice;
+      screen.append(line, advice);
+    },
+  };
+})();
+"""
+
+
+def theme_colour_meta() -> str:
+    """`<meta name="theme-color">` for a light and a dark browser: the bars
+    around the page take the app's background."""
+    return (
+        f'<meta name="theme-color" content="{LIGHT_SURFACE}" '
+        'media="(prefers-color-scheme: light)">\n'
+        f'<meta name="theme-color" content="{DARK_SURFACE}" '
+        'media="(prefers-color-scheme: dark)">'
+    )
+
+
+def loading_screen_html(
+    texts_by_language: Mapping[str, Mapping[str, str]], icon_url: str
+) -> str:
+    """The screen's element, its style and its script, for the top of <body>.
+
+    `texts_by_language` (words.page_texts): the first language's are in the
+    markup, the browser's own are put in by the script before the first paint.
+    """
+    first = next(iter(texts_by_language.values()))
+    script = _SCRIPT % {
+        "texts": json.dumps(texts_by_language, ensure_ascii=False, indent=1),
+        "fade": FADE_MS,
+        "pick": pick_language_js().replace("\n", "\n  ").rstrip(),
+        "screen_id": json.dumps(SCREEN_ID),
+    }
+    return (
+        f"<style>\n{STYLE}</style>\n"
+        f'<div id="{SCREEN_ID}" role="status" '
+        f'aria-label="{html.escape(first["opening"])}">\n'
+        f'  <img src="{html.escape(icon_url)}" alt="" width="96" height="96">\n'
+        f"  <h1>{html.escape(first['name'])}</h1>\n"
+        '  <div class="bar"></div>\n'
+        f"</div>\n<script>\n{script}</script>\n"
+    )

@@ -1,0 +1,38 @@
+"""The words the site's page says before Python runs: opening, or open elsewhere."""
+
+from __future__ import annotations
+
+from companion.words.i18n import LANGUAGES, Translator, get_translator
+
+TEXT_KEYS = ("name", "opening", "elsewhere", "elsewhere_advice")
+"""The app's name and what the loading screen is (for a screen reader); then
+what a second tab of the static site says: the app is open in another."""
+
+
+def other_tab_texts(t: Translator) -> tuple[str, str]:
+    """A second tab's refusal: the line, then what to do (also OtherTabScreen's)."""
+    return (
+        t.gettext("Card Table Companion is open in another tab."),
+        t.gettext(
+            "Use that tab, or close it and reload this one: only one "
+            "tab at a time keeps the scores, so none overwrites another."
+        ),
+    )
+
+
+def page_texts(t: Translator) -> dict[str, str]:
+    """The sentences in `t`'s language, by TEXT_KEYS."""
+    elsewhere, advice = other_tab_texts(t)
+    return {
+        "name": t.gettext("Card Table Companion"),
+        # TRANSLATORS: what a screen reader says of the screen shown while the
+        # app starts, under its name.
+        "opening": t.gettext("Opening…"),
+        "elsewhere": elsewhere,
+        "elsewhere_advice": advice,
+    }
+
+
+def page_texts_by_language() -> dict[str, dict[str, str]]:
+    """The sentences in every language the app speaks (the browser picks)."""
+    return {lang: page_texts(get_translator(lang)) for lang in LANGUAGES}

@@ -1,0 +1,152 @@
+"""The page looks at the tab lock before Flutter or Python starts; our loading look."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from companion.publish import page_start
+from companion.publish.page import patch_bootstrap
+from companion.publish.site import Site, build_site, client_folder
+from companion.serving import browser, tab_claim
+from companion.webclient.loading_screen import DARK_SURFACE, LIGHT_SURFACE, SCREEN_ID
+
+NODE = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
+    return build_site(tmp_path_factory.mktemp("page") / "site")
+
+
+def test_the_page_shows_our_loading_screen_not_flets(site: Site):
+    index = (site.folder / "index.html").read_text("utf-8")
+    assert f'<meta name="theme-color" content="{LIGHT_SURFACE}"' in index
+    assert f'<meta name="theme-color" content="{DARK_SURFACE}"' in index
+    assert f'<div id="{SCREEN_ID}"' in index
+    assert '<img src="icons/icon-192.png"' in index
+    assert "<h1>Card Table Companion</h1>" in index
+    # The name in every language the browser may choose (Norwegian's here).
+    assert '"name": "Kortbordets hjelper"' in index
+    assert "loading-animation.png" not in index
+    assert '<div id="loading"' not in index
+    assert (site.folder / "icons/icon-192.png").is_file()
+
+
+def test_the_page_and_python_name_the_same_lock_and_messages():
+    assert page_start.TAB_LOCK == browser.TAB_LOCK
+    assert page_start.PROBE == tab_claim.PROBE
+
+
+def test_the_worker_names_the_key_the_page_listens_for(site: Site):
+    worker = (site.folder / "python-worker.js").read_text("utf-8")
+    index = (site.folder / "index.html").read_text("utf-8")
+    key = json.dumps(page_start.SHOWN_KEY)
+    assert f"self.companionShownKey = {key};" in worker
+    assert f"data[{key}]" in index
+
+
+_PAGE = """
+const events = [];
+const workers = [];
+globalThis.self = globalThis;
+globalThis.window = globalThis;
+globalThis.flet = { entrypointBaseUrl: "/" };
+globalThis.document = {
+  documentElement: { attributes: {}, setAttribute(name, value) {
+    this.attributes[name] = value; } },
+  addEventListener() {},
+};
+globalThis.companionLoading = {
+  refuse() { events.push("refused"); }, done() { events.push("done"); },
+};
+globalThis.Worker = class {
+  constructor(url) { workers.push(url); }
+  addEventListener() {}
+};
+const HOLDER = %(holder)s;
+if (HOLDER === "lock") {
+  globalThis.navigator = { locks: { query: async () => (
+    { held: [{ name: %(lock)s }], pending: [] }) } };
+} else if (HOLDER === "no-lock") {
+  globalThis.navigator = { locks: { query: async () => ({ held: [], pending: [] }) } };
+} else {
+  // No Web Locks (plain http): a BroadcastChannel whose holder may answer.
+  globalThis.navigator = {};
+  globalThis.BroadcastChannel = class {
+    postMessage(text) {
+      events.push("asked " + text.split(":")[0]);
+      if (HOLDER === "answers") {
+        setTimeout(() => this.onmessage({ data: "held:abc" }), 5);
+      }
+    }
+    close() {}
+  };
+}
+const loaded = [];
+globalThis._flutter = { loader: { load(options) { loaded.push(options); } } };
+eval(%(page)s);
+eval(%(gate)s);
+_flutter.loader.load({ config: {} });
+setTimeout(() => console.log(JSON.stringify({
+  events, workers, flutter: loaded.length,
+  refused: document.documentElement.attributes[%(attribute)s] || null,
+})), %(after)d);
+"""
+
+
+def _bootstrap_gate() -> str:
+    """The part patch_bootstrap adds before Flutter's load call."""
+    flets = (client_folder() / "flutter_bootstrap.js").read_text("utf-8")
+    ours = patch_bootstrap(flets)
+    gate = ours[ours.index(page_start.BOOTSTRAP_GATE) :]
+    return gate.split("_flutter.loader.load({")[0]
+
+
+def _run(tmp_path: Path, holder: str) -> dict:
+    page = page_start.decide_js() + page_start.start_js(
+        'flet.earlyWorker = new Worker("/python-worker.js");\n'
+    )
+    script = tmp_path / "page.js"
+    script.write_text(
+        _PAGE
+        % {
+            "holder": json.dumps(holder),
+            "lock": json.dumps(page_start.TAB_LOCK),
+            "page": json.dumps(page),
+            "gate": json.dumps(_bootstrap_gate()),
+            "attribute": json.dumps(page_start.REFUSED_ATTRIBUTE),
+            "after": page_start.PROBE_WAIT_MS + 200,
+        },
+        "utf-8",
+    )
+    run = subprocess.run(["node", str(script)], check=True, capture_output=True)
+    return json.loads(run.stdout.decode().strip().splitlines()[-1])
+
+
+@NODE
+@pytest.mark.parametrize("holder", ["lock", "answers"])
+def test_a_tab_whose_store_is_held_starts_neither_python_nor_flutter(
+    tmp_path: Path, holder: str
+):
+    seen = _run(tmp_path, holder)
+    assert seen["workers"] == []
+    assert seen["flutter"] == 0
+    assert seen["refused"] == "refused"
+    assert "refused" in seen["events"]
+
+
+@NODE
+@pytest.mark.parametrize("holder", ["no-lock", "silent"])
+def test_a_tab_nobody_holds_the_store_for_starts_both(tmp_path: Path, holder: str):
+    seen = _run(tmp_path, holder)
+    assert seen["workers"] == ["/python-worker.js"]
+    assert seen["flutter"] == 1
+    assert seen["refused"] is None
+    assert "refused" not in seen["events"]
+    # Without Web Locks the page only probes: it claims nothing itself.
+    assert ("asked probe" in seen["events"]) == (holder == "silent")
