@@ -4,17 +4,39 @@ from __future__ import annotations
 
 import io
 import time
+from collections.abc import Iterator
 
 import flet as ft
+import pytest
+from conftest import Server, serving
 from driver import Table
 from flows import new_match, record_round
 from PIL import Image
 
 from companion.engine.errors import MatchError
+from companion.engine.match import Match
 from companion.ui.frame.theme import SERIES_COLOURS
 from companion.ui.scoreboard.history import CHART_HEIGHT
 from companion.words.i18n import get_translator
 from companion.words.messages import error_message
+
+JUST_STARTED = {
+    "impossible": ("Ada", "Bo", "Cy"),
+    "undo": ("Ann", "Ben"),
+    "awake": ("Ada", "Bo"),
+}
+"""The matches of the tests after the first, which starts its own by taps: each
+stored as New match leaves it, with no round yet."""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The module's server, holding the JUST_STARTED matches (it stands in for
+    conftest's)."""
+    matches = {
+        key: Match.new("crazy-eights", seats) for key, seats in JUST_STARTED.items()
+    }
+    yield from serving(tmp_path_factory, matches=matches)
 
 
 def test_three_player_match_to_the_limit_by_card_taps(table: Table) -> None:
@@ -57,8 +79,11 @@ def test_three_player_match_to_the_limit_by_card_taps(table: Table) -> None:
     table.standing(3, "Bo", 110)
 
 
-def test_an_impossible_hand_is_refused_and_nothing_is_saved(table: Table) -> None:
-    path = new_match(table, "Crazy Eights", ["Ada", "Bo", "Cy"])
+def test_an_impossible_hand_is_refused_and_nothing_is_saved(
+    table: Table, server: Server
+) -> None:
+    path = server.matches["impossible"]
+    table.open(path)
     # One deck holds four eights: five cannot be left in the hands.
     record_round(table, "Ada", {"Bo": ["8", "8", "8"], "Cy": ["8", "8"]}, save=False)
     refusal = error_message(
@@ -78,8 +103,8 @@ def test_an_impossible_hand_is_refused_and_nothing_is_saved(table: Table) -> Non
     table.standing(1, "Bo", 0)
 
 
-def test_undo_copy_summary_rematch_and_the_roster(table: Table) -> None:
-    new_match(table, "Crazy Eights", ["Ann", "Ben"])
+def test_undo_copy_summary_rematch_and_the_roster(table: Table, server: Server) -> None:
+    table.open(server.matches["undo"])
     record_round(table, "Ann", {"Ben": ["8"]})
     table.standing(2, "Ben", 50)
 
@@ -138,10 +163,10 @@ navigator.wakeLock.request = async (type) => {
 
 
 def test_the_phone_stays_awake_through_a_round_until_the_match_is_left(
-    table: Table,
+    table: Table, server: Server
 ) -> None:
     table.page.context.add_init_script(WAKE_LOCK_LOG_JS)
-    new_match(table, "Crazy Eights", ["Ada", "Bo"])
+    table.open(server.matches["awake"])
 
     def wake_lock(calls: list[str]) -> None:
         """Wait until the app's wake lock calls are `calls` (a busy machine may
