@@ -111,7 +111,11 @@ class Table:
             self.page.mouse.wheel(
                 0, box["y"] + box["height"] / 2 - viewport["height"] / 2
             )
-            time.sleep(0.5)
+            # Until the list has moved (the turn lands a frame or more later),
+            # for at most the half second this step once always waited.
+            deadline = time.monotonic() + 0.5
+            while target.bounding_box() == box and time.monotonic() < deadline:
+                time.sleep(0.05)
             self._settle(target)
         # Only a snackbar on its way out needs its slide to end as well.
         if self._low(target) and self.button("Undo").count():
