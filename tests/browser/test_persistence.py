@@ -17,9 +17,10 @@ from companion.engine.match import Match
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """The module's server, holding a Vändåtta match to export (the first test
-    starts its own match by taps: that it outlives a restart is what it checks)."""
-    match = Match.new("vandatta", ["Ada", "Bo"])
+    """The module's server, holding a Vändåtta match to export, one round in (the
+    first test starts its own match by taps, which drops any without a round:
+    that it outlives a restart is what it checks)."""
+    match = Match.new("vandatta", ["Ada", "Bo"]).record_round("Ada", {"Bo": {"3": 1}})
     yield from serving(tmp_path_factory, matches={"export": match})
 
 
