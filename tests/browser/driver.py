@@ -224,13 +224,14 @@ class Table:
         target = ARTIFACTS / f"{name}.png"
         previous = b""
         deadline = time.monotonic() + SHOT_SETTLE_S
+        time.sleep(0.1)  # a frame drawn off the main thread lands a moment later
         while True:
-            time.sleep(0.1)
             picture = self.page.screenshot()
             if picture == previous or time.monotonic() > deadline:
                 target.write_bytes(picture)
                 return target
             previous = picture
+            time.sleep(0.05)
 
     def _clipped(self, box: dict[str, float]) -> bool:
         """Whether a box is cut by the screen's edge or by the top or bottom bars."""
