@@ -23,6 +23,9 @@ CHROMIUM_ARGS = [
 WAIT_MS = 30_000
 """Generous: other test suites may share the two cores, and Flutter waits its turn."""
 expect.set_options(timeout=WAIT_MS)
+SHOT_SETTLE_S = 5.0
+"""How long a screenshot waits for the screen to stop changing (an animation, a
+repaint still on its way) before it is taken as it is."""
 
 
 class Table:
@@ -108,7 +111,11 @@ class Table:
             self.page.mouse.wheel(
                 0, box["y"] + box["height"] / 2 - viewport["height"] / 2
             )
-            time.sleep(0.5)
+            # Until the list has moved (the turn lands a frame or more later),
+            # for at most the half second this step once always waited.
+            deadline = time.monotonic() + 0.5
+            while target.bounding_box() == box and time.monotonic() < deadline:
+                time.sleep(0.05)
             self._settle(target)
         # Only a snackbar on its way out needs its slide to end as well.
         if self._low(target) and self.button("Undo").count():
@@ -211,11 +218,20 @@ class Table:
         return re.sub(r"^https?://[^/]+", "", self.page.url)
 
     def shot(self, name: str) -> Path:
-        """A screenshot under test-artifacts/, after the canvas has repainted."""
-        time.sleep(0.5)
+        """A screenshot under test-artifacts/, once the canvas has repainted: two
+        pictures taken apart come out the same (a screen still moving after
+        SHOT_SETTLE_S is kept as it then is: the picture is for people to look at)."""
         target = ARTIFACTS / f"{name}.png"
-        self.page.screenshot(path=str(target))
-        return target
+        previous = b""
+        deadline = time.monotonic() + SHOT_SETTLE_S
+        time.sleep(0.1)  # a frame drawn off the main thread lands a moment later
+        while True:
+            picture = self.page.screenshot()
+            if picture == previous or time.monotonic() > deadline:
+                target.write_bytes(picture)
+                return target
+            previous = picture
+            time.sleep(0.05)
 
     def _clipped(self, box: dict[str, float]) -> bool:
         """Whether a box is cut by the screen's edge or by the top or bottom bars."""

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
-from conftest import Server
+import pytest
+from conftest import Server, serving
 from driver import Table
-from flows import new_match
 from playwright.sync_api import expect
 
 from companion.engine.match import Match
@@ -16,10 +17,21 @@ HUGE = "9" * 4301
 """Past Python's 4,300-digit limit for turning text into an int."""
 
 
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The module's server, holding a match just started for each test that needs
+    one (starting a match by taps is test_crazy_eights.py's to check)."""
+    matches = {
+        key: Match.new("crazy-eights", ["Ada", "Bo"]) for key in ("points", "address")
+    }
+    yield from serving(tmp_path_factory, matches=matches)
+
+
 def test_a_number_of_4301_digits_as_points_is_refused_and_back_works(
-    table: Table,
+    table: Table, server: Server
 ) -> None:
-    path = new_match(table, "Crazy Eights", ["Ada", "Bo"])
+    path = server.matches["points"]
+    table.open(path)
     table.tap("Record round")
     table.tap("Ada")
     table.tap("Enter points for Bo instead")
@@ -37,9 +49,9 @@ def test_a_number_of_4301_digits_as_points_is_refused_and_back_works(
 
 
 def test_an_address_that_is_no_screen_or_a_long_number_gets_the_apps_answer(
-    table: Table,
+    table: Table, server: Server
 ) -> None:
-    path = new_match(table, "Crazy Eights", ["Ada", "Bo"])
+    path = server.matches["address"]
     # A dot sent these to Flet's own files: a 404, or for a name too long for
     # the file system {"detail":"Not Found"}, before the app saw them.
     table.open(path + "/round/1." + HUGE)

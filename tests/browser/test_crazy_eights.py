@@ -4,20 +4,54 @@ from __future__ import annotations
 
 import io
 import time
+from collections.abc import Callable, Iterator
 
 import flet as ft
+import pytest
+from conftest import Server, serving
 from driver import Table
 from flows import new_match, record_round
 from PIL import Image
 
 from companion.engine.errors import MatchError
+from companion.engine.match import Match
 from companion.ui.frame.theme import SERIES_COLOURS
 from companion.ui.scoreboard.history import CHART_HEIGHT
 from companion.words.i18n import get_translator
 from companion.words.messages import error_message
 
+STORED = {
+    "impossible": Match.new("crazy-eights", ["Ada", "Bo", "Cy"]),
+    "undo": Match.new("crazy-eights", ["Ann", "Ben"]),
+    "awake": Match.new("crazy-eights", ["Ada", "Bo"]).record_round(
+        "Bo", {"Ada": {"3": 1}}
+    ),
+}
+"""The matches of the tests after the first, which starts its own by taps.
 
-def test_three_player_match_to_the_limit_by_card_taps(table: Table) -> None:
+Starting a match drops every match with no round (as a table that left one for
+another): the first test has a server of its own, the undo test's rematch comes
+after the impossible hand's test, and the wake lock's match holds a round (Ada 3).
+"""
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The module's server, holding the STORED matches (it stands in for
+    conftest's)."""
+    yield from serving(tmp_path_factory, matches=STORED)
+
+
+@pytest.fixture(scope="module")
+def empty_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server with no match yet, for the match started by taps."""
+    yield from serving(tmp_path_factory)
+
+
+def test_three_player_match_to_the_limit_by_card_taps(
+    phones: Callable[..., Table], empty_server: Server
+) -> None:
+    table = phones(empty_server.url)
     path = new_match(table, "Crazy Eights", ["Ada", "Bo", "Cy"])
     table.see("Ends when a total passes 100")
     table.see("Ada deals, Bo starts")
@@ -57,8 +91,11 @@ def test_three_player_match_to_the_limit_by_card_taps(table: Table) -> None:
     table.standing(3, "Bo", 110)
 
 
-def test_an_impossible_hand_is_refused_and_nothing_is_saved(table: Table) -> None:
-    path = new_match(table, "Crazy Eights", ["Ada", "Bo", "Cy"])
+def test_an_impossible_hand_is_refused_and_nothing_is_saved(
+    table: Table, server: Server
+) -> None:
+    path = server.matches["impossible"]
+    table.open(path)
     # One deck holds four eights: five cannot be left in the hands.
     record_round(table, "Ada", {"Bo": ["8", "8", "8"], "Cy": ["8", "8"]}, save=False)
     refusal = error_message(
@@ -78,8 +115,8 @@ def test_an_impossible_hand_is_refused_and_nothing_is_saved(table: Table) -> Non
     table.standing(1, "Bo", 0)
 
 
-def test_undo_copy_summary_rematch_and_the_roster(table: Table) -> None:
-    new_match(table, "Crazy Eights", ["Ann", "Ben"])
+def test_undo_copy_summary_rematch_and_the_roster(table: Table, server: Server) -> None:
+    table.open(server.matches["undo"])
     record_round(table, "Ann", {"Ben": ["8"]})
     table.standing(2, "Ben", 50)
 
@@ -138,10 +175,10 @@ navigator.wakeLock.request = async (type) => {
 
 
 def test_the_phone_stays_awake_through_a_round_until_the_match_is_left(
-    table: Table,
+    table: Table, server: Server
 ) -> None:
     table.page.context.add_init_script(WAKE_LOCK_LOG_JS)
-    new_match(table, "Crazy Eights", ["Ada", "Bo"])
+    table.open(server.matches["awake"])
 
     def wake_lock(calls: list[str]) -> None:
         """Wait until the app's wake lock calls are `calls` (a busy machine may

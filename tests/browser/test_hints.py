@@ -2,13 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import pytest
+from conftest import Server, serving
 from driver import Table
-from flows import new_match
 from playwright.sync_api import expect
 
+from companion.engine.match import Match
 
-def test_a_player_in_points_mode_is_asked_for_points(table: Table) -> None:
-    new_match(table, "Crazy Eights", ["Ada", "Bo", "Cy"])
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The module's server, holding a match just started (starting one by taps is
+    test_crazy_eights.py's to check)."""
+    match = Match.new("crazy-eights", ["Ada", "Bo", "Cy"])
+    yield from serving(tmp_path_factory, matches={"match": match})
+
+
+def test_a_player_in_points_mode_is_asked_for_points(
+    table: Table, server: Server
+) -> None:
+    table.open(server.matches["match"])
     table.tap("Record round")
     table.tap("Cy")
     table.tap("Add king to Ada")

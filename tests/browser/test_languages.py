@@ -2,12 +2,26 @@
 
 from __future__ import annotations
 
-from driver import Table
-from flows import new_match, record_round
+from collections.abc import Iterator
 
+import pytest
+from conftest import Server, serving
+from driver import Table
+
+from companion.engine.match import Match
 from companion.ui.frame.format import language_label
 from companion.words.i18n import get_translator
 from companion.words.rules import reminders
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The module's server, holding a match one round in (recording a round by taps
+    is test_crazy_eights.py's to check): Ada went out, Bo held an eight."""
+    match = Match.new("crazy-eights", ["Ada", "Bo"]).record_round(
+        "Ada", {"Bo": {"8": 1}}
+    )
+    yield from serving(tmp_path_factory, matches={"match": match})
 
 
 def test_the_browser_language_is_used_until_one_is_chosen(browser, server) -> None:
@@ -23,10 +37,11 @@ def test_the_browser_language_is_used_until_one_is_chosen(browser, server) -> No
         context.close()
 
 
-def test_scoreboard_and_rules_follow_the_chosen_language(table: Table) -> None:
+def test_scoreboard_and_rules_follow_the_chosen_language(
+    table: Table, server: Server
+) -> None:
     english = get_translator("en")
-    path = new_match(table, "Crazy Eights", ["Ada", "Bo"])
-    record_round(table, "Ada", {"Bo": ["8"]})
+    path = server.matches["match"]
     chooser = english
     for lang in ("nb", "sv", "es"):
         t = get_translator(lang)

@@ -6,12 +6,29 @@ generous enough for a busy machine.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import pytest
+from conftest import Server, serving
 from driver import Table
-from flows import new_match, record_round
+from flows import record_round
+
+from companion.engine.match import Match
 
 
-def test_a_round_saved_in_one_tab_shows_in_the_other(browser, table: Table) -> None:
-    path = new_match(table, "Crazy Eights", ["Ada", "Bo", "Cy"])
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The module's server, holding a match just started (starting a match by taps is
+    test_crazy_eights.py's to check)."""
+    match = Match.new("crazy-eights", ["Ada", "Bo", "Cy"])
+    yield from serving(tmp_path_factory, matches={"match": match})
+
+
+def test_a_round_saved_in_one_tab_shows_in_the_other(
+    browser, table: Table, server: Server
+) -> None:
+    path = server.matches["match"]
+    table.open(path)
     other_context = browser.new_context(
         viewport={"width": 390, "height": 844}, locale="en-US"
     )

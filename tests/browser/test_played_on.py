@@ -2,12 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import pytest
+from conftest import Server, serving
 from driver import Table
-from flows import new_match
+
+from companion.engine.match import Match
 
 
-def test_a_round_played_on_for_places_shows_them_in_the_history(table: Table) -> None:
-    new_match(table, "Crazy Eights", ["Ada", "Bo", "Cy", "Di"])
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The module's server, holding a match just started (starting a match by taps is
+    test_crazy_eights.py's to check)."""
+    match = Match.new("crazy-eights", ["Ada", "Bo", "Cy", "Di"])
+    yield from serving(tmp_path_factory, matches={"match": match})
+
+
+def test_a_round_played_on_for_places_shows_them_in_the_history(
+    table: Table, server: Server
+) -> None:
+    table.open(server.matches["match"])
     table.tap("Record round")
     table.tap("Bo")
     table.tap("Played on for places")

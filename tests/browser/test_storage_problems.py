@@ -5,11 +5,22 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+from collections.abc import Iterator
 
 import pytest
-from conftest import Server
+from conftest import Server, serving
 from driver import Table
-from flows import new_match, record_round
+from flows import record_round
+
+from companion.engine.match import Match
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The module's server, holding a match just started (starting a match by taps is
+    test_crazy_eights.py's to check)."""
+    match = Match.new("crazy-eights", ["Ada", "Bo"])
+    yield from serving(tmp_path_factory, matches={"match": match})
 
 
 def test_a_refused_save_is_shown_and_the_round_can_be_saved_once_the_disk_allows(
@@ -17,7 +28,8 @@ def test_a_refused_save_is_shown_and_the_round_can_be_saved_once_the_disk_allows
 ) -> None:
     if shutil.which("chattr") is None:
         pytest.skip("chattr is needed to make the data read-only for root")
-    path = new_match(table, "Crazy Eights", ["Ada", "Bo"])
+    path = server.matches["match"]
+    table.open(path)
     record_round(table, "Ada", {"Bo": ["K"]})
     table.standing(2, "Bo", 10)
     if subprocess.run(["chattr", "+i", server.data_dir / "matches"]).returncode:

@@ -2,13 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+import pytest
+from conftest import Server, serving
 from driver import Table
-from flows import new_match, record_round
+from flows import record_round
 from playwright.sync_api import expect
 
+from companion.engine.match import Match
 
-def test_taps_to_record_a_round(table: Table) -> None:
-    new_match(table, "Crazy Eights", ["Ada", "Bo", "Cy", "Di"])
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """The module's server, holding a match just started (starting a match by taps is
+    test_crazy_eights.py's to check)."""
+    match = Match.new("crazy-eights", ["Ada", "Bo", "Cy", "Di"])
+    yield from serving(tmp_path_factory, matches={"match": match})
+
+
+def test_taps_to_record_a_round(table: Table, server: Server) -> None:
+    table.open(server.matches["match"])
 
     # Three players hold four cards each, tapped in on the keypad.
     table.taps = 0
