@@ -20,6 +20,12 @@ ONE_DEVICE = "this-device"
 """The device key of a store that only one device ever opens (the static site's
 IndexedDB, a packaged app's own folder)."""
 
+HOST_DEVICE = "host-computer"
+"""The device key of the computer that serves the table, whichever of its
+browsers a session runs in: the server names it, from the peer address it
+accepted the session from, never from anything a browser says (a browser's
+token only ever gives a "d-" key, device_key)."""
+
 MAX_DRAFTS = 20
 """Drafts a device keeps; past it the oldest goes (a table has one or two)."""
 

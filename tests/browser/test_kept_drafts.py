@@ -1,15 +1,16 @@
-"""A half-entered round is kept for its device: Back, browser back, a reload;
-Start afresh throws it away, and another device never sees it. (A killed
-browser: tests/browser/test_static_site.py; see the report for the served app.)"""
+"""A half-entered round is kept for its device: Back, browser back, a reload, the
+host's browser killed; Start afresh throws it away, and another device (a phone
+at the shared table) never sees it. (The static site's killed browser:
+tests/browser/test_static_site.py.)"""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from conftest import Server, serving
 from driver import Table
-from flows import record_round
+from flows import join, join_code, record_round
 from killable_phone import Phone
 from playwright.sync_api import Playwright, expect
 
@@ -19,13 +20,18 @@ from companion.words.i18n import get_translator
 
 KEPT = "The round was kept as you left it."
 WHO = "Who went out?"
+PHONE_IP = "198.51.100.61"
+"""The recorder's phone at the shared table (X-Forwarded-For, conftest.phones)."""
+
+Phones = Callable[..., Table]
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A server holding the family's match, which no round was recorded in yet."""
+    """A shared table holding the family's match, no round recorded in it yet:
+    the host's computer is one device, and another device is a phone."""
     family = Match.new("crazy-eights", ["Mor", "Far", "Åse"])
-    yield from serving(tmp_path_factory, matches={"family": family})
+    yield from serving(tmp_path_factory, share=True, matches={"family": family})
 
 
 def _enter_half_a_round(table: Table) -> None:
@@ -50,10 +56,10 @@ def _as_left(table: Table) -> None:
     expect(table.page.get_by_role("textbox", name="Points for Åse")).to_have_value("12")
 
 
-def test_a_half_entered_round_survives_back_browser_back_and_a_reload(
+def test_a_half_entered_round_survives_back_a_reload_and_a_killed_browser(
     server: Server,
     playwright: Playwright,
-    browser,
+    phones: Phones,
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
     scoreboard = server.matches["family"]
@@ -75,7 +81,16 @@ def test_a_half_entered_round_survives_back_browser_back_and_a_reload(
         table.reload()
         _as_left(table)
         table.shot("kept-draft-en-390x844")
-        _another_device_sees_no_draft(browser, server.url + scoreboard)
+        # The host's browser killed outright, as the system ends it: whatever
+        # it had not written to disk is gone, and the draft is not.
+        phone.kill()
+        phone.start()
+        table = phone.tab()
+        table.open(scoreboard)
+        table.tap("Record round")
+        _as_left(table)
+        recorder = _a_phone_that_may_record(table, phones, server.url)
+        _another_device_sees_no_draft(recorder, scoreboard)
         _looked_at_in_norwegian_and_spanish(table, scoreboard)
         table.tap("Start afresh")
         table.see(WHO)
@@ -85,22 +100,30 @@ def test_a_half_entered_round_survives_back_browser_back_and_a_reload(
         table.see(WHO)
         expect(table.page.get_by_text(KEPT)).to_have_count(0)
         _typed_points_lead_on_and_an_edit_says_updated(table)
-        _a_round_saved_on_another_device_lets_this_one_go(table, browser, server)
+        _a_round_saved_on_another_device_lets_this_one_go(table, recorder, scoreboard)
     finally:
         phone.close()
 
 
-def _another_device_sees_no_draft(browser, url: str) -> None:
+def _a_phone_that_may_record(host: Table, phones: Phones, url: str) -> Table:
+    """A phone joins the table with the code and the host lets it record."""
+    code = join_code(host)
+    recorder = phones(url, PHONE_IP)
+    recorder.open("/")
+    join(recorder, code, "Eve")
+    recorder.page.get_by_role("tab", name="Matches").wait_for()
+    host.open("/settings")
+    host.tap("Eve can record", role="switch")
+    return recorder
+
+
+def _another_device_sees_no_draft(other: Table, path: str) -> None:
     """A draft is not a round: another phone's Record round starts afresh."""
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    try:
-        other = Table(context.new_page(), "")
-        other.open(url)
-        other.tap("Record round")
-        other.see(WHO)
-        expect(other.page.get_by_text(KEPT)).to_have_count(0)
-    finally:
-        context.close()
+    other.open(path)
+    other.tap("Record round")
+    other.see(WHO)
+    expect(other.page.get_by_text(KEPT)).to_have_count(0)
+    other.tap("Back to the scoreboard")
 
 
 def _looked_at_in_norwegian_and_spanish(table: Table, path: str) -> None:
@@ -152,20 +175,15 @@ def _typed_points_lead_on_and_an_edit_says_updated(table: Table) -> None:
 
 
 def _a_round_saved_on_another_device_lets_this_one_go(
-    table: Table, browser, server: Server
+    table: Table, other: Table, path: str
 ) -> None:
-    """Two phones enter round 2; the one that saves first wins, and the other's
-    entry is let go with one line, rather than the round recorded twice."""
+    """The host and a phone enter round 2; the one that saves first wins, and the
+    other's entry is let go with one line, rather than the round recorded twice."""
     table.tap("Record round")
     table.tap("Far")
     table.tap("Add queen to Mor")
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    try:
-        other = Table(context.new_page(), server.url)
-        other.open(server.matches["family"])
-        record_round(other, "Åse", {"Mor": ["2"], "Far": ["3"]})
-    finally:
-        context.close()
+    other.open(path)
+    record_round(other, "Åse", {"Mor": ["2"], "Far": ["3"]})
     table.see(
         "Round 2 was saved meanwhile, so what was entered for it here was let go."
     )

@@ -12,8 +12,8 @@ from companion.access.sharing import AccessError, ShareGate
 from companion.engine.errors import MatchError
 from companion.engine.match import Match
 from companion.storage import ImportResult, Store, StoredMatch, StoreError, StoreNotice
-from companion.storage.drafts import ONE_DEVICE
 from companion.storage.transfer import check_import_size
+from companion.ui.frame.device_id import device_at_start
 from companion.ui.frame.state_access import SessionAccess
 from companion.words.i18n import LANGUAGES, Translator, get_translator
 
@@ -76,8 +76,10 @@ class AppState(SessionAccess):
             session_id=session_id,
             client_ip=client_ip,
             links=links,
-            device=ONE_DEVICE if store.one_device else "",
         )
+        # Chosen once: a session's peer, and so whether it is the host's, never
+        # changes (a guest's role may, from locked to viewer to recorder).
+        state.device = device_at_start(store, state.is_host)
         if state.is_guest:
             return state
         settings = store.settings()

@@ -10,7 +10,7 @@ import flet as ft
 
 from companion.access.sharing import ShareGate
 from companion.storage import Store
-from companion.ui.frame.device_id import device_of
+from companion.ui.frame.device_id import device_of_browser
 from companion.ui.frame.handler_guard import listen_for_failures
 from companion.ui.frame.not_found_screen import NotFound
 from companion.ui.frame.state import AppState, StateContext
@@ -195,10 +195,11 @@ def App(
         state.tell_access_changes_with(
             lambda: page.pubsub.send_all_on_topic(ACCESS_TOPIC, "")
         )
+        # A phone at a shared table: the server cannot tell its devices apart.
         if not state.device:
 
             async def identify() -> None:
-                state.device = await device_of(store)
+                state.device = await device_of_browser()
 
             page.run_task(identify)
         if not state.language_chosen:
