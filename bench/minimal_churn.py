@@ -1,9 +1,10 @@
 """A bare Flet app whose text never rests: flutter/flutter#190039's provocation.
 
 Run: python bench/minimal_churn.py --port 8551
-Forty lines of random letters in random sizes and weights, all replaced by
-the server 25 times a second: the client lays out new text while frames are
-drawn, as the race of multi-threaded skwasm needs (bench/renderer_traps.py).
+Forty lines of random letters in random sizes (any tenth of a point from 8 to
+48, so glyphs keep missing the glyph cache) and weights, all replaced by the
+server 25 times a second: the client lays out new text while frames are drawn,
+as the race of multi-threaded skwasm needs (bench/renderer_traps.py).
 """
 
 import asyncio
@@ -16,7 +17,6 @@ from minimal_run import run
 LINES = 40
 PERIOD_S = 0.04
 LETTERS = string.ascii_letters + string.digits + "  åäöñ€"
-SIZES = (9, 11, 12, 14, 16, 18, 21, 24, 28, 33)
 WEIGHTS = (ft.FontWeight.W_300, ft.FontWeight.NORMAL, ft.FontWeight.BOLD)
 
 
@@ -29,7 +29,7 @@ async def main(page: ft.Page) -> None:
     while True:
         for text in texts:
             text.value = "".join(rng.choices(LETTERS, k=rng.randint(4, 36)))
-            text.size = rng.choice(SIZES)
+            text.size = round(rng.uniform(8, 48), 1)
             text.weight = rng.choice(WEIGHTS)
             text.italic = rng.random() < 0.3
         try:

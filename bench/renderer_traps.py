@@ -289,18 +289,6 @@ def stress(table: Table, resume: str, n: int, steps: list[str]) -> None:
     table.see("New match")
 
 
-def watch_churn(page: Page, steps: list[str]) -> None:
-    """CHURN_S seconds of the churning app, checked every second: a frame is
-    still drawn (requestAnimationFrame runs) and no trap came."""
-    deadline = time.monotonic() + CHURN_S
-    second = 0
-    while time.monotonic() < deadline:
-        second += 1
-        steps.append(f"churn {second} s")
-        evaluated(page, FRAME_JS)
-        time.sleep(1)
-
-
 def run_session(
     context: BrowserContext, url: str, where: tuple[str, str], flow: str, number: int
 ) -> dict[str, Any]:
@@ -313,29 +301,34 @@ def run_session(
     table = Table(page, url)
     page.set_default_timeout(STEP_MS)
     steps: list[str] = ["open"]
-    started = time.monotonic()
     record: dict[str, Any] = {
         "target": target,
         "config": config,
         "flow": flow,
         "at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "started": time.monotonic(),
     }
     failed = None
     try:
         page.goto(url + "/")
-        if target == "churn":
-            page.locator("flt-glass-pane, flutter-view").first.wait_for()
-            record.update(evaluated(page, RENDERER_JS))
-        else:
-            wait_for_app(table)
-            record.update(evaluated(page, RENDERER_JS))
-        if target == "churn":
-            watch_churn(page, steps)
-        else:
-            session_flow(table, target, flow, steps)
+        wait_for_app(table)
+        record.update(evaluated(page, RENDERER_JS))
+        session_flow(table, target, flow, steps)
     except Exception as error:  # noqa: BLE001 - any stop of the flow is recorded
         failed = f"{type(error).__name__}: {str(error).splitlines()[0][:200]}"
-    record["seconds"] = round(time.monotonic() - started, 1)
+    return finish(page, watch, record, steps, failed, number)
+
+
+def finish(
+    page: Page,
+    watch: Watch,
+    record: dict[str, Any],
+    steps: list[str],
+    failed: str | None,
+    number: int,
+) -> dict[str, Any]:
+    """`record` completed with what the tab showed and reported; the tab closed."""
+    record["seconds"] = round(time.monotonic() - record.pop("started"), 1)
     record["step"] = steps[-1]
     record["completed"] = failed is None
     record["failure"] = failed
@@ -349,7 +342,7 @@ def run_session(
     )
     if failed is not None:
         SHOTS.mkdir(exist_ok=True)
-        shot = SHOTS / f"{target}-{config}-{number}.png"
+        shot = SHOTS / f"{record['target']}-{record['config']}-{number}.png"
         with contextlib.suppress(Exception):
             page.screenshot(path=str(shot), timeout=10_000)
         record["shot"] = str(shot)
@@ -360,6 +353,54 @@ def run_session(
     with contextlib.suppress(Exception):
         page.close()
     return record
+
+
+def churn_round(
+    browser: Browser, urls: dict[str, str], tabs: int, number: int
+) -> list[dict[str, Any]]:
+    """`tabs` tabs per configuration on the churning app, all open at once (so
+    the machine's load weighs on each alike), watched CHURN_S seconds."""
+    opened: list[tuple[BrowserContext, Page, Watch, dict[str, Any], list[str]]] = []
+    for config, url in urls.items():
+        for _ in range(tabs):
+            context = browser.new_context(viewport=PHONE, locale="en-US")
+            page = context.new_page()
+            page.set_default_timeout(STEP_MS)
+            record = {
+                "target": "churn",
+                "config": config,
+                "flow": "churn",
+                "at": datetime.now(UTC).isoformat(timespec="seconds"),
+                "started": time.monotonic(),
+            }
+            opened.append((context, page, Watch(page), record, ["open"]))
+            page.goto(url + "/", wait_until="commit")
+    failures: dict[int, str] = {}
+    for n, (_, page, _, record, _) in enumerate(opened):
+        try:
+            page.locator("flt-glass-pane, flutter-view").first.wait_for()
+            record.update(evaluated(page, RENDERER_JS))
+        except Exception as error:  # noqa: BLE001 - recorded
+            failures[n] = f"{type(error).__name__}: {str(error).splitlines()[0][:200]}"
+    deadline = time.monotonic() + CHURN_S
+    second = 0
+    while time.monotonic() < deadline:
+        second += 1
+        for n, (_, page, _, _, steps) in enumerate(opened):
+            if n in failures:
+                continue
+            steps.append(f"churn {second}")
+            try:
+                evaluated(page, FRAME_JS)
+            except Exception as error:  # noqa: BLE001 - recorded
+                failures[n] = f"{type(error).__name__}: {str(error).splitlines()[0]}"
+        time.sleep(1)
+    records = []
+    for n, (context, page, watch, record, steps) in enumerate(opened):
+        number += 1
+        records.append(finish(page, watch, record, steps, failures.get(n), number))
+        context.close()
+    return records
 
 
 @contextlib.contextmanager
@@ -406,8 +447,13 @@ def run(args: argparse.Namespace) -> None:
         targets_up(browser, targets, configs, Path(args.site)) as up,
     ):
         while time.monotonic() < deadline:
+            if "churn" in targets:
+                urls = {config: up["churn", config][1] for config in configs}
+                for record in churn_round(browser, urls, args.tabs, number):
+                    number += 1
+                    report(record, out)
             for config in configs:
-                for target in targets:
+                for target in (t for t in targets if t != "churn"):
                     if time.monotonic() >= deadline:
                         break
                     context, url = up[target, config]
@@ -422,21 +468,24 @@ def run(args: argparse.Namespace) -> None:
                     finally:
                         if fresh:
                             context.close()
-                    with out.open("a") as file:
-                        file.write(json.dumps(record) + "\n")
-                    print(
-                        f"{record['at']} {target:6} {config:9} "
-                        f"{'ok ' if record['completed'] else 'FAIL'} "
-                        f"{record['seconds']:5.1f}s isolated={record.get('isolated')} "
-                        f"shared={record.get('shared')} wasm={record['wasm']} "
-                        f"traps={len(record['traps'])} errors={len(record['errors'])}"
-                        + (
-                            f" at {record['step']}: {record['failure']}"
-                            if record["failure"]
-                            else ""
-                        ),  # fmt: skip
-                        flush=True,
-                    )
+                    report(record, out)
+
+
+def report(record: dict[str, Any], out: Path) -> None:
+    """Append `record` to `out` and print its line."""
+    with out.open("a") as file:
+        file.write(json.dumps(record) + "\n")
+    print(
+        f"{record['at']} {record['target']:6} {record['config']:9} "
+        f"{'ok ' if record['completed'] else 'FAIL'} "
+        f"{record['seconds']:5.1f}s isolated={record.get('isolated')} "
+        f"shared={record.get('shared')} wasm={record['wasm']} "
+        f"traps={len(record['traps'])} errors={len(record['errors'])}"
+        + (
+            f" at {record['step']}: {record['failure']}" if record["failure"] else ""
+        ),  # fmt: skip
+        flush=True,
+    )
 
 
 def renderer_name(record: dict[str, Any]) -> str:
@@ -497,6 +546,7 @@ def main() -> None:
     parser.add_argument("--site", default="/tmp/render-site/site")
     parser.add_argument("--out", default="/tmp/render-traps.jsonl")
     parser.add_argument("--flow", choices=("full", "stress"), default="full")
+    parser.add_argument("--tabs", type=int, default=2, help="churn tabs per config")
     parser.add_argument("--summary", nargs="*")
     args = parser.parse_args()
     if args.summary:

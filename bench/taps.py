@@ -134,8 +134,16 @@ def tap(page: Page, name: str) -> None:
 
 
 def start_round(page: Page, went_out: str) -> None:
-    """From a scoreboard: Record round, then who went out."""
+    """From a scoreboard: Record round, then who went out.
+
+    The round the last one left half-entered is kept (a draft): started afresh.
+    """
     tap(page, t.gettext("Record round"))
+    who, afresh = went_out, t.gettext("Start afresh")
+    kept = page.get_by_role("button", name=afresh, exact=True)
+    page.get_by_role("button", name=who, exact=True).or_(kept).first.wait_for()
+    if kept.count():
+        tap(page, afresh)
     tap(page, went_out)
     wait_for_text(page, t.gettext("Cards {name} holds").format(name="Bo"))
     time.sleep(SETTLE_S)
