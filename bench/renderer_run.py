@@ -1,13 +1,15 @@
 """Starts a server of the benches under one renderer configuration (issue 31).
 
 Run: python bench/renderer_run.py CONFIG (-m MODULE | SCRIPT) [ARGS...]
-CONFIG is one of CONFIGS: `isolated` is what the app serves today (COOP/COEP on
-every response, so a secure page is cross-origin isolated and Flutter picks
-multi-threaded skwasm); `single` drops COEP (COOP alone does not isolate a page, so
-Flutter runs skwasm single-threaded); `canvaskit` keeps today's headers and tells the
-client to draw with CanvasKit (the page's `flet.webRenderer`). The server is
-this checkout's app (`-m companion.cli.main`) or a bare Flet app of bench/,
-changed only in the process started here: nothing of ours is edited.
+CONFIG is one of CONFIGS: `isolated` is what the app served until issue 31
+(COOP and COEP on every response, so a secure page is cross-origin isolated,
+and Flutter's own loader, which then picks multi-threaded skwasm); `single` is
+what it serves since (COOP only, so no page is isolated, and the loader held
+to single-threaded skwasm: webclient/renderer.py); `canvaskit` is `single`
+with the page's `flet.webRenderer` set to CanvasKit. The server is this
+checkout's app (`-m companion.cli.main`) or a bare Flet app of bench/
+(flet-web's own headers for `isolated`, none otherwise), changed
+only in the process started here: nothing of ours is edited.
 """
 
 from __future__ import annotations
@@ -19,22 +21,19 @@ from collections.abc import Callable
 from typing import Any
 
 CONFIGS = ("isolated", "single", "canvaskit")
-ISOLATION = ("cross-origin-embedder-policy",)
-"""Without COEP a page is not cross-origin isolated; COOP alone (kept: it keeps
-other sites' windows out of ours) does not isolate it."""
-
+COEP = {"cross-origin-embedder-policy": "require-corp"}
+"""With COOP, which we send anyway, it makes a secure page cross-origin isolated."""
 
 Headers = Callable[..., dict[str, str]]
 
 
-def _not_isolated(headers: Headers) -> Headers:
-    """`headers` (a function giving them) without COEP."""
+def _isolated(headers: Headers) -> Headers:
+    """`headers` (a function giving them) with COEP."""
 
-    def without(*args: Any, **kwargs: Any) -> dict[str, str]:
-        given = headers(*args, **kwargs)
-        return {name: value for name, value in given.items() if name not in ISOLATION}
+    def with_coep(*args: Any, **kwargs: Any) -> dict[str, str]:
+        return {**headers(*args, **kwargs), **COEP}
 
-    return without
+    return with_coep
 
 
 def apply(config: str) -> None:
@@ -46,9 +45,11 @@ def apply(config: str) -> None:
 
     from companion.serving import client_files, http_layer
 
-    if config == "single":
-        http_layer.security_headers = _not_isolated(http_layer.security_headers)
-        # flet_web.fastapi.app adds COOP/COEP in a middleware of its own.
+    if config == "isolated":
+        http_layer.security_headers = _isolated(http_layer.security_headers)
+        client_files.single_threaded_skwasm = lambda bootstrap: bootstrap
+    else:
+        # flet_web.fastapi.app adds COOP and COEP in a middleware of its own.
         add = FastAPI.add_middleware
 
         def add_middleware(self: FastAPI, cls: Any, *args: Any, **kw: Any) -> None:

@@ -3,10 +3,12 @@
 Run: PYTHONPATH=$PWD python bench/renderer_traps.py --minutes 5 --out FILE
      python bench/renderer_traps.py --summary FILE [FILE...]
 Page sessions of a person's flow, run in turn under each configuration of
-bench/renderer_run.py (`isolated`: today's COOP/COEP, multi-threaded skwasm;
-`single`: no COOP/COEP, single-threaded skwasm; `canvaskit`), against this
+bench/renderer_run.py (`isolated`: COOP/COEP and Flutter's own loader, as
+served until issue 31: multi-threaded skwasm; `single`: as served since, not
+isolated and skwasm held to one thread; `canvaskit`), against this
 checkout's served app and the static site (`companion publish`'s build on a
-plain static server: with COOP/COEP added for `isolated`, with its page's
+plain static server: with COOP/COEP added and Flutter's own loader for
+`isolated`, with its page's
 `flet.webRenderer` set to "canvaskit" for `canvaskit`). One session is a tab:
   open the app; New match (3 players); two rounds entered by card taps and
   saved; the Players, Rules, Settings and Matches tabs; then (the stress of
@@ -59,6 +61,7 @@ from renderer_run import CONFIGS
 from static_sites import CountingHandler, StaticServer
 
 from companion.publish.site import build_site
+from companion.webclient.renderer import SINGLE_THREADED
 from companion.words.game_texts import card_name
 
 sys.path.insert(0, str(REPO / "tests" / "browser"))
@@ -171,19 +174,30 @@ class IsolatedStaticServer(StaticServer):
 
 
 def static_sites(folder: Path) -> dict[str, Path]:
-    """The site built once into `folder`, and its CanvasKit copy beside it."""
+    """The site built once into `folder` (`single`), and beside it its copies
+    with Flutter's own loader (`isolated`, as built until issue 31) and with
+    CanvasKit (`canvaskit`)."""
     if not (folder / "index.html").exists():
         build_site(folder)
-    canvaskit = folder.with_name(folder.name + "-canvaskit")
-    if not (canvaskit / "index.html").exists():
-        shutil.copytree(folder, canvaskit, dirs_exist_ok=True)
-        index = canvaskit / "index.html"
-        page = index.read_text("utf-8")
-        auto = 'flet.webRenderer = "auto";'
-        if page.count(auto) != 1:
-            raise SystemExit("the site's page no longer sets flet.webRenderer once")
-        index.write_text(page.replace(auto, 'flet.webRenderer = "canvaskit";'))
-    return {"isolated": folder, "single": folder, "canvaskit": canvaskit}
+    copies = {}
+    for config, name, old, new in (
+        ("isolated", "flutter_bootstrap.js", f"\n    {SINGLE_THREADED}", ""),
+        (
+            "canvaskit",
+            "index.html",
+            'flet.webRenderer = "auto";',
+            'flet.webRenderer = "canvaskit";',
+        ),
+    ):
+        copy = folder.with_name(f"{folder.name}-{config}")
+        if not (copy / "index.html").exists():
+            shutil.copytree(folder, copy, dirs_exist_ok=True)
+            text = (copy / name).read_text("utf-8")
+            if text.count(old) != 1:
+                raise SystemExit(f"the site's {name} no longer has {old!r} once")
+            (copy / name).write_text(text.replace(old, new), "utf-8")
+        copies[config] = copy
+    return {"single": folder, **copies}
 
 
 def served_command(config: str, data: Path):

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from companion.publish.contents import RENDERER_FILES
+from companion.webclient.renderer import single_threaded_skwasm
 from companion.webclient.screen_restart import restart_js
 from companion.webclient.service_worker import (
     SCRIPT_NAME,
@@ -122,14 +123,16 @@ def patch_index(index: str, base_url: str, version: str, started: str = "") -> s
 
 
 def patch_bootstrap(bootstrap: str) -> str:
-    """Flutter's loader with the full CanvasKit and without Flutter's own worker.
+    """Flutter's loader with the full CanvasKit, skwasm on one thread and without
+    Flutter's own worker.
 
     Flutter's worker registration would replace ours (same scope); the full
     CanvasKit variant is the one every browser without the wasm build can run,
-    so only it ships.
+    so only it ships; skwasm stays on one thread even where a host makes the
+    page cross-origin isolated (webclient/renderer.py).
     """
     try:
-        bootstrap = without_flutter_worker(bootstrap)
+        bootstrap = single_threaded_skwasm(without_flutter_worker(bootstrap))
     except ValueError as error:
         raise PageError("flutter_bootstrap.js") from error
     if _BOOTSTRAP_ANCHOR not in bootstrap:
