@@ -22,8 +22,9 @@ app whose forty lines of text change 25 times a second (the provocation of
 #190039 with nothing of ours in it): a session watches it for CHURN_S seconds.
 Each session is appended to FILE as a JSON line (so chunks of a few minutes
 add up) with: `self.crossOriginIsolated`; the renderer that ran (the .wasm
-files the page fetched, and whether skwasm's memory is a SharedArrayBuffer:
-multi-threaded); WebAssembly RuntimeErrors ("memory access out of bounds"
+files the page fetched, and skwasm's drawing workers: one means
+multi-threaded; its memory is a SharedArrayBuffer on any isolated page, one
+thread or two); WebAssembly RuntimeErrors ("memory access out of bounds"
 among them) and every other uncaught page error; reloads (our page reloads
 itself after a trap: companion/webclient/screen_restart.py); and a step that
 did not show its text in 20 s, with what the page still had (a blank screen:
@@ -113,6 +114,12 @@ def evaluated(page: Page, script: str, timeout_ms: int = 5000) -> Any:
         f"() => Promise.resolve(({script})()).then(v => ({{v}}))", timeout=timeout_ms
     )
     return handle.json_value()["v"]
+
+
+def skwasm_workers(page: Page) -> int:
+    """The page's skwasm drawing workers: multi-threaded skwasm starts one from
+    a blob: URL (flutter_bootstrap.js's locateFile); Python's have files."""
+    return sum(1 for worker in page.workers if worker.url.startswith("blob:"))
 
 
 class Watch:
@@ -327,6 +334,7 @@ def run_session(
         page.goto(url + "/")
         wait_for_app(table)
         record.update(evaluated(page, RENDERER_JS))
+        record["skwasm_workers"] = skwasm_workers(page)
         session_flow(table, target, flow, steps)
     except Exception as error:  # noqa: BLE001 - any stop of the flow is recorded
         failed = f"{type(error).__name__}: {str(error).splitlines()[0][:200]}"
@@ -394,6 +402,7 @@ def churn_round(
         try:
             page.locator("flt-glass-pane, flutter-view").first.wait_for()
             record.update(evaluated(page, RENDERER_JS))
+            record["skwasm_workers"] = skwasm_workers(page)
         except Exception as error:  # noqa: BLE001 - recorded
             failures[n] = f"{type(error).__name__}: {str(error).splitlines()[0][:200]}"
     deadline = time.monotonic() + CHURN_S
@@ -503,13 +512,20 @@ def report(record: dict[str, Any], out: Path) -> None:
 
 
 def renderer_name(record: dict[str, Any]) -> str:
-    """The renderer a session's page ran, from what it fetched and its memory."""
+    """The renderer a session's page ran, from what it fetched and its workers
+    (older records without the worker count: by Flutter's own rule, skwasm is
+    multi-threaded exactly where the page is cross-origin isolated and the
+    loader is not told otherwise)."""
     wasm = record.get("wasm") or []
     if any(w.startswith("skwasm") for w in wasm):
         kind = "skwasm_heavy" if "skwasm_heavy.wasm" in wasm else "skwasm"
-        if record.get("shared") is None:
+        workers = record.get("skwasm_workers")
+        if workers is not None:
+            return f"{kind} {'multi' if workers else 'single'}-threaded"
+        if record.get("isolated") is None:
             return f"{kind} (threads unknown)"
-        return f"{kind} {'multi' if record.get('shared') else 'single'}-threaded"
+        threads = "multi" if record.get("isolated") else "single"
+        return f"{kind} {threads}-threaded (by isolation)"
     if any("canvaskit" in w for w in wasm):
         chromium_variant = "chromium/canvaskit.wasm" in wasm
         return "CanvasKit" + (" (chromium variant)" if chromium_variant else "")
