@@ -24,12 +24,18 @@ was a View of its own above the scoreboard.
 
 from __future__ import annotations
 
+import argparse
+import sys
 import time
+from collections.abc import Callable
+from pathlib import Path
 
 import minimal_back
 import minimal_screen
 from harness import (
+    BENCH,
     Table,
+    checkout_command,
     chromium,
     click_parts,
     data_dir_with,
@@ -39,7 +45,6 @@ from harness import (
     ours_command,
     played_match,
     ratios,
-    runs_argument,
     serving,
     standing_label,
     timed_click,
@@ -48,6 +53,7 @@ from harness import (
 )
 from minimal_counter import LABEL, count_text
 from playwright.sync_api import Page
+from renderer_run import CONFIGS
 
 from companion.engine.match import Match
 from companion.ui.frame import format as fmt
@@ -128,8 +134,16 @@ def tap(page: Page, name: str) -> None:
 
 
 def start_round(page: Page, went_out: str) -> None:
-    """From a scoreboard: Record round, then who went out."""
+    """From a scoreboard: Record round, then who went out.
+
+    The round the last one left half-entered is kept (a draft): started afresh.
+    """
     tap(page, t.gettext("Record round"))
+    who, afresh = went_out, t.gettext("Start afresh")
+    kept = page.get_by_role("button", name=afresh, exact=True)
+    page.get_by_role("button", name=who, exact=True).or_(kept).first.wait_for()
+    if kept.count():
+        tap(page, afresh)
     tap(page, went_out)
     wait_for_text(page, t.gettext("Cards {name} holds").format(name="Bo"))
     time.sleep(SETTLE_S)
@@ -201,9 +215,47 @@ def saved(match: Match) -> Match:
     return match.record_round("Ada", HELD)
 
 
+Command = Callable[[int], list[str]]
+
+
+def arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument(
+        "--renderer",
+        choices=CONFIGS,
+        help="serve ours (this checkout) and the minimal apps under this renderer"
+        " configuration of bench/renderer_run.py (issue 31); without it, ours is"
+        " the installed `companion` as before",
+    )
+    return parser.parse_args()
+
+
+def commands(
+    renderer: str | None,
+) -> tuple[Callable[..., Command], Callable[..., Command]]:
+    """How ours (given its data directory) and a minimal app (given its script)
+    are started: as always, or through bench/renderer_run.py."""
+    if renderer is None:
+        return ours_command, minimal_command
+    runner = [sys.executable, str(BENCH / "renderer_run.py"), renderer]
+
+    def ours(data: Path) -> Command:
+        return lambda port: [*runner, "-m", *checkout_command(data)(port)[2:]]
+
+    def minimal(script: str) -> Command:
+        return lambda port: [*runner, *minimal_command(script)(port)[1:]]
+
+    return ours, minimal
+
+
 def main() -> None:
     """Alternate a timed tap on ours with a timed click on the counter."""
-    runs = runs_argument()
+    args = arguments()
+    runs = max(1, args.runs)
+    started_ours, started_minimal = commands(args.renderer)
+    if args.renderer:
+        print(f"renderer configuration: {args.renderer} (bench/renderer_run.py)")
     small, big = played_match(30), played_match(BIG)
     # A tap shows on the next frame or the one after (16.7 ms apart): a median of
     # ~30 ms taps needs more pairs than a Save to hold still. Each run is one
@@ -223,13 +275,13 @@ def main() -> None:
     save = Table(f"(b) Save of a round on a {BIG}-round match, {runs} pairs", "ms")
 
     def swapping(port: int) -> list[str]:
-        return [*minimal_command("minimal_screen.py")(port), "--swap"]
+        return [*started_minimal("minimal_screen.py")(port), "--swap"]
 
     with (
         data_dir_with([small, big]) as (data, ids),
-        serving(ours_command(data)) as ours,
-        serving(minimal_command("minimal_counter.py")) as minimal,
-        serving(minimal_command("minimal_back.py")) as two_screens,
+        serving(started_ours(data)) as ours,
+        serving(started_minimal("minimal_counter.py")) as minimal,
+        serving(started_minimal("minimal_back.py")) as two_screens,
         serving(swapping) as full_screen,
         chromium() as browser,
         opened(browser, full_screen.url + "/") as swap_page,

@@ -13,6 +13,7 @@ from companion.webclient.loading_screen import (
     loading_screen_html,
     theme_colour_meta,
 )
+from companion.webclient.renderer import single_threaded_skwasm
 from companion.webclient.screen_restart import restart_js
 from companion.webclient.service_worker import (
     SCRIPT_NAME,
@@ -142,15 +143,17 @@ def patch_index(index: str, base_url: str, version: str, started: str = "") -> s
 
 
 def patch_bootstrap(bootstrap: str) -> str:
-    """Flutter's loader with the full CanvasKit, without Flutter's own worker,
-    started only in a tab that may hold the store (page_start.BOOTSTRAP_GATE).
+    """Flutter's loader with the full CanvasKit, skwasm on one thread, without
+    Flutter's own worker, started only in a tab that may hold the store
+    (page_start.BOOTSTRAP_GATE).
 
     Flutter's worker registration would replace ours (same scope); the full
     CanvasKit variant is the one every browser without the wasm build can run,
-    so only it ships.
+    so only it ships; skwasm stays on one thread even where a host makes the
+    page cross-origin isolated (webclient/renderer.py).
     """
     try:
-        bootstrap = without_flutter_worker(bootstrap)
+        bootstrap = single_threaded_skwasm(without_flutter_worker(bootstrap))
     except ValueError as error:
         raise PageError("flutter_bootstrap.js") from error
     if _BOOTSTRAP_ANCHOR not in bootstrap or bootstrap.count(_LOAD_ANCHOR) != 1:

@@ -16,6 +16,7 @@ from flet_web import get_package_web_dir, patch_index_html
 from flet_web.version import version as flet_web_version
 
 from companion.webclient.fonts import trimmed_font_manifest
+from companion.webclient.renderer import single_threaded_skwasm
 from companion.webclient.rive import STUB_NAMES, rive_redirect, rive_stub
 from companion.webclient.service_worker import without_flutter_worker
 
@@ -81,7 +82,8 @@ def shipped_client(
     web = Path(web_dir or get_package_web_dir())
     font_manifest = trimmed_font_manifest((web / FONT_MANIFEST).read_bytes())
     stub = rive_stub()
-    bootstrap = without_flutter_worker((web / BOOTSTRAP).read_text("utf-8")).encode()
+    loader = without_flutter_worker((web / BOOTSTRAP).read_text("utf-8"))
+    bootstrap = single_threaded_skwasm(loader).encode()
     scripts = dict(page_scripts or {})
     fingerprint = hashlib.sha256()
     parts = (
@@ -96,7 +98,8 @@ def shipped_client(
     base = f"{CLIENT_PREFIX}{fingerprint.hexdigest()[:16]}/"
     replaced = {
         FONT_MANIFEST: font_manifest,
-        # Flutter's own worker (a stub that removes itself) would replace ours.
+        # Flutter's own worker (a stub that removes itself) would replace ours;
+        # skwasm on one thread (webclient/renderer.py).
         BOOTSTRAP: bootstrap,
         REDIRECT_SCRIPT: rive_redirect(base + RIVE_FOLDER),
         **{RIVE_FOLDER + name: stub for name in STUB_NAMES},

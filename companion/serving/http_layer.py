@@ -65,9 +65,12 @@ def security_headers(client: ShippedClient) -> dict[str, str]:
         "x-content-type-options": "nosniff",
         "referrer-policy": "no-referrer",
         "x-frame-options": "DENY",
-        # As flet-web's own middleware sends them on its responses.
+        # No window of another site shares ours. Without COEP (flet-web's own
+        # middleware sends both) the page is not cross-origin isolated, so
+        # Flutter never picks multi-threaded skwasm, whose memory text layout
+        # corrupts (webclient/renderer.py): the host's screen runs what phones
+        # on the LAN run (bench/README.md, issue 31).
         "cross-origin-opener-policy": "same-origin",
-        "cross-origin-embedder-policy": "require-corp",
     }
 
 

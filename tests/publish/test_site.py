@@ -125,6 +125,8 @@ def test_the_page_runs_the_app_from_the_sites_own_files(site: Site):
     # Flutter's own worker would take our worker's place.
     assert "serviceWorkerSettings: {" not in bootstrap
     assert 'canvasKitVariant: "full"' in bootstrap
+    # Skwasm on one thread even where a host isolates the page (issue 31).
+    assert "forceSingleThreadedSkwasm: true," in bootstrap
 
 
 def test_the_manifest_installs_our_name_colours_and_icons(site: Site):

@@ -18,6 +18,7 @@ from companion.serving.http_layer import (
     accepted_encodings,
     is_page_path,
 )
+from companion.webclient.renderer import SINGLE_THREADED
 
 WEB = Path(get_package_web_dir())
 
@@ -82,6 +83,20 @@ def test_flets_own_answers_get_the_headers_and_revalidate(layer: ClientLayer) ->
     assert headers["cache-control"] == "no-cache"
     assert headers["x-content-type-options"] == "nosniff"
     assert headers["referrer-policy"] == "no-referrer"
+
+
+def test_the_page_is_never_cross_origin_isolated(layer: ClientLayer) -> None:
+    # Isolated, Flutter would pick multi-threaded skwasm (issue 31).
+    for path in ("/", "/matches/x", layer.client.base + "flutter_bootstrap.js"):
+        _, headers, _ = _get(layer, path)
+        assert headers["cross-origin-opener-policy"] == "same-origin"
+        assert "cross-origin-embedder-policy" not in headers
+
+
+def test_the_served_loader_holds_skwasm_to_one_thread(layer: ClientLayer) -> None:
+    status, _, body = _get(layer, layer.client.base + "flutter_bootstrap.js")
+    assert status == 200
+    assert SINGLE_THREADED.encode() in body
 
 
 @pytest.mark.parametrize(
