@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import functools
 import os
 import socket
 import subprocess
@@ -12,11 +11,10 @@ import time
 import urllib.request
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
 
 import pytest
 from driver import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, Table
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page, WebError
+from playwright.sync_api import ConsoleMessage, Page
 
 from companion.engine.match import Match
 from companion.storage import Store
@@ -30,44 +28,10 @@ def pytest_configure(config: pytest.Config) -> None:
     )
 
 
-SKWASM_TRAP = "memory access out of bounds"
-"""The page error of Flutter's skwasm renderer crashing under a page that then
-stops answering (flutter/flutter#184858, open): a test lost to it or to a like
-hang in 2 of 5 full runs on this machine (session 10), a different test each
-time, never when it ran alone."""
-
-TRAPPED = pytest.StashKey[bool]()
-"""Set on a test whose page reported SKWASM_TRAP."""
-
-RUNNING: list[pytest.Item] = []
-"""The test being run (one at a time)."""
-
-
-def pytest_runtest_setup(item: pytest.Item) -> None:
-    """Name the test a page's trap is noted on (every browser context's pages)."""
-    RUNNING[:] = [item]
-
-
-def _note_trap(error: WebError) -> None:
-    """Mark the running test if a page's error is the skwasm trap."""
-    if RUNNING and SKWASM_TRAP in str(error.error):
-        RUNNING[0].stash[TRAPPED] = True
-
-
-def _trapped(item: pytest.Item) -> bool:
-    """Whether a page of `item` reported the skwasm trap: its one reason to rerun."""
-    return item.stash.get(TRAPPED, False)
-
-
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "tests/browser/" in str(item.path).replace(os.sep, "/"):
             item.add_marker(pytest.mark.browser)
-            # Run again only if the renderer itself crashed: any other failure
-            # stands, and a test that fails twice fails.
-            item.add_marker(
-                pytest.mark.flaky(reruns=1, condition=functools.partial(_trapped, item))
-            )
 
 
 def free_port() -> int:
@@ -168,15 +132,6 @@ def playwright():
 @pytest.fixture(scope="session")
 def browser(playwright):
     chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-    new_context = chromium.new_context
-
-    def watched_context(**options: Any) -> BrowserContext:
-        """A context whose pages tell the running test of a skwasm trap."""
-        context = new_context(**options)
-        context.on("weberror", _note_trap)
-        return context
-
-    chromium.new_context = watched_context  # type: ignore[method-assign]
     yield chromium
     chromium.close()
 
