@@ -6,7 +6,8 @@ to find the store's tab lock taken (serving.browser.hold_tab_lock) and say so.
 The page now looks first: the Web Lock's holder is listed by
 `navigator.locks.query()`; without Web Locks (plain http) the holder answers a
 probe on the lock's BroadcastChannel (serving.tab_claim). A tab that finds
-the store held starts neither Flutter nor Python and says at once that the
+the store held (a Web Lock for LOCK_WAIT_MS: a reload's old page lets go a
+moment late) starts neither Flutter nor Python and says at once that the
 app is open elsewhere; otherwise it starts both, and Python's own claim still
 decides (two tabs opened at the same moment both look before either holds).
 """
@@ -26,6 +27,14 @@ PROBE_WAIT_MS = 300
 starts: an idle holder answers at once; a busy one leaves it to Python's
 claim, which waits longer (tab_claim.ANSWER_WAIT_S)."""
 
+LOCK_WAIT_MS = 1500
+"""How long a held Web Lock must stay held before the page refuses: a tab just
+closed, or the page this one reloads, lets go of it a moment after this page
+first looks, and its successor must not be refused."""
+
+LOCK_LOOK_MS = 100
+"""How often the page looks at the Web Locks again while it waits."""
+
 REFUSED_ATTRIBUTE = "data-other-tab"
 """On the page's <html> when the page refused before Python: `refused`."""
 
@@ -40,8 +49,16 @@ flet.tabFree = (async () => {
   const LOCK = %(lock)s;
   try {
     if (navigator.locks && navigator.locks.query) {
-      const state = await navigator.locks.query();
-      return !state.held.some((lock) => lock.name === LOCK);
+      const held = async () =>
+        (await navigator.locks.query()).held.some((lock) => lock.name === LOCK);
+      const until = Date.now() + %(lock_wait)d;
+      while (await held()) {
+        if (Date.now() >= until) {
+          return false;
+        }
+        await new Promise((resolve) => setTimeout(resolve, %(lock_look)d));
+      }
+      return true;
     }
     if (!self.BroadcastChannel) {
       return true;
@@ -127,6 +144,8 @@ def decide_js() -> str:
         "lock": json.dumps(TAB_LOCK),
         "probe": json.dumps(PROBE),
         "wait": PROBE_WAIT_MS,
+        "lock_wait": LOCK_WAIT_MS,
+        "lock_look": LOCK_LOOK_MS,
         "refused_attribute": json.dumps(REFUSED_ATTRIBUTE),
     }
 

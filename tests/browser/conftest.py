@@ -177,9 +177,8 @@ def table(browser, server: Server, request: pytest.FixtureRequest) -> Iterator[T
     page = context.new_page()
     troubles = page_troubles(page)
     yield Table(page, server.url)
-    reports = (getattr(request.node, f"rep_{when}", None) for when in ("setup", "call"))
     try:
-        if any(report is not None and report.failed for report in reports):
+        if _failed(request):
             _tell(request, f"the page reported:{''.join(troubles) or ' nothing'}")
             # A page that stopped answering cannot be photographed: the context
             # is closed all the same, or its renderer slows every later test.
@@ -188,6 +187,31 @@ def table(browser, server: Server, request: pytest.FixtureRequest) -> Iterator[T
                 page.screenshot(path=str(shot), timeout=10_000)
     finally:
         context.close()
+
+
+def _failed(request: pytest.FixtureRequest) -> bool:
+    """Whether the test's setup or call failed (what pytest_runtest_makereport kept)."""
+    reports = (getattr(request.node, f"rep_{when}", None) for when in ("setup", "call"))
+    return any(report is not None and report.failed for report in reports)
+
+
+@pytest.fixture(autouse=True)
+def killable_phones_told(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A failing test shows what the pages of its killable phones (Chromium on
+    a profile of their own, killable_phone.py) reported, and a screenshot of
+    each: a static-site page that never drew says why only here."""
+    yield
+    if not _failed(request):
+        return
+    from killable_phone import Phone
+
+    for number, phone in enumerate(Phone.LIVE):
+        for tab, (page, troubles) in enumerate(phone.troubles.items()):
+            told = "".join(troubles) or " nothing"
+            _tell(request, f"killable phone {number}, tab {tab} reported:{told}")
+            shot = ARTIFACTS / f"failed-{request.node.name}-phone{number}-{tab}.png"
+            with contextlib.suppress(Exception):
+                page.screenshot(path=str(shot), timeout=10_000)
 
 
 def _tell(request: pytest.FixtureRequest, text: str) -> None:
@@ -242,9 +266,8 @@ def phones(browser, request: pytest.FixtureRequest) -> Iterator[Callable[..., Ta
         return table
 
     yield open_phone
-    reports = (getattr(request.node, f"rep_{when}", None) for when in ("setup", "call"))
     try:
-        if any(report is not None and report.failed for report in reports):
+        if _failed(request):
             for number, (who, table, troubles) in enumerate(opened):
                 told = "".join(troubles) or " nothing"
                 _tell(request, f"phone {number} ({who}) reported:{told}")

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 from driver import CHROMIUM, CHROMIUM_ARGS, Table
-from playwright.sync_api import Browser, Playwright, Route
+from playwright.sync_api import Browser, Page, Playwright, Route
 
 BOOT_MS = 240_000
 """Flutter, then Pyodide and the app: ~14 s on an idle machine, far more here."""
@@ -25,6 +25,9 @@ worker), unlike http://127.0.0.1."""
 class Phone:
     """Chromium on one profile, which it keeps across a kill, driven over CDP."""
 
+    LIVE: list[Phone] = []
+    """The phones started and not closed: a failing test shows their pages."""
+
     def __init__(self, playwright: Playwright, profile: Path, site_url: str) -> None:
         self.playwright = playwright
         self.profile = profile
@@ -37,6 +40,8 @@ class Phone:
         self.current: Table | None = None
         self.has_the_match = False
         """Whether this profile holds the first test's match (kept across kills)."""
+        self.troubles: dict[Page, list[str]] = {}
+        """What each page opened by `tab` reported going wrong (conftest)."""
 
     def start(self) -> Phone:
         port_file = self.profile / "DevToolsActivePort"
@@ -54,6 +59,8 @@ class Phone:
                 raise RuntimeError("Chromium did not open its DevTools port")
             time.sleep(0.2)
         port = port_file.read_text().split()[0]
+        if self not in Phone.LIVE:
+            Phone.LIVE.append(self)
         self.browser = self.playwright.chromium.connect_over_cdp(
             f"http://127.0.0.1:{port}"
         )
@@ -89,7 +96,11 @@ class Phone:
         if alone:
             for old in self.browser.contexts[0].pages:
                 old.close()
+            self.troubles.clear()
         page = self.browser.contexts[0].new_page()
+        from conftest import page_troubles
+
+        self.troubles[page] = page_troubles(page)
         page.set_viewport_size({"width": 390, "height": 844})
         table = Table(page, site)
         page.goto(site + "/")
@@ -114,6 +125,8 @@ class Phone:
         self.browser = None
 
     def close(self) -> None:
+        if self in Phone.LIVE:
+            Phone.LIVE.remove(self)
         if self.process is not None:
             with contextlib.suppress(Exception):
                 if self.browser is not None:

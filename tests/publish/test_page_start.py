@@ -72,6 +72,11 @@ const HOLDER = %(holder)s;
 if (HOLDER === "lock") {
   globalThis.navigator = { locks: { query: async () => (
     { held: [{ name: %(lock)s }], pending: [] }) } };
+} else if (HOLDER === "letting-go") {
+  // The page this one reloads, or a tab just closed: it lets go a moment late.
+  const since = Date.now();
+  globalThis.navigator = { locks: { query: async () => (
+    { held: Date.now() - since < 400 ? [{ name: %(lock)s }] : [], pending: [] }) } };
 } else if (HOLDER === "no-lock") {
   globalThis.navigator = { locks: { query: async () => ({ held: [], pending: [] }) } };
 } else {
@@ -120,7 +125,7 @@ def _run(tmp_path: Path, holder: str) -> dict:
             "page": json.dumps(page),
             "gate": json.dumps(_bootstrap_gate()),
             "attribute": json.dumps(page_start.REFUSED_ATTRIBUTE),
-            "after": page_start.PROBE_WAIT_MS + 200,
+            "after": max(page_start.PROBE_WAIT_MS, page_start.LOCK_WAIT_MS) + 300,
         },
         "utf-8",
     )
@@ -141,7 +146,7 @@ def test_a_tab_whose_store_is_held_starts_neither_python_nor_flutter(
 
 
 @NODE
-@pytest.mark.parametrize("holder", ["no-lock", "silent"])
+@pytest.mark.parametrize("holder", ["no-lock", "silent", "letting-go"])
 def test_a_tab_nobody_holds_the_store_for_starts_both(tmp_path: Path, holder: str):
     seen = _run(tmp_path, holder)
     assert seen["workers"] == ["/python-worker.js"]
