@@ -161,6 +161,14 @@ def serving(
     running.stop()
 
 
+@pytest.fixture(scope="module")
+def started_match_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A server holding a Crazy Eights match of Ada, Bo and Cy just started, at
+    `matches["match"]` (starting one by taps is test_crazy_eights.py's to check)."""
+    match = Match.new("crazy-eights", ["Ada", "Bo", "Cy"])
+    yield from serving(tmp_path_factory, matches={"match": match})
+
+
 @pytest.fixture(scope="session", autouse=True)
 def artifacts() -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)

@@ -2,22 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from conftest import Server, serving
+from conftest import Server
 from driver import Table
 from playwright.sync_api import expect
 
-from companion.engine.match import Match
-
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """The module's server, holding a match just started (starting one by taps is
-    test_crazy_eights.py's to check)."""
-    match = Match.new("crazy-eights", ["Ada", "Bo", "Cy"])
-    yield from serving(tmp_path_factory, matches={"match": match})
+def server(started_match_server: Server) -> Server:
+    """The module's server: a match just started (conftest)."""
+    return started_match_server
 
 
 def test_a_player_in_points_mode_is_asked_for_points(
