@@ -5,8 +5,19 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Mapping
+from pathlib import Path
 
 from companion.webclient.unreachable_page import pick_language_js
+
+ICONS = Path(__file__).parent / "icons"
+"""Our icons: the manifest's, the favicon, and the loading screen's."""
+
+ICON_FILE = ICONS / "icon-192.png"
+"""The icon on the loading screen (the manifest's 192 px one)."""
+
+FLETS_LOADING = r'(?s)<div id="loading"[^>]*>.*?</div>\s*'
+"""Flet's loading screen in flet-web's index.html: its pink and blue logo,
+which ours replaces."""
 
 SCREEN_ID = "companion-loading"
 """The id of the loading screen's element (over Flutter's view until it goes)."""
@@ -99,6 +110,19 @@ _SCRIPT = """\
   };
 })();
 """
+
+
+_FIRST_FRAME = """\
+// No message from Python says when the app is drawn: the screen goes with
+// Flutter's first frame, as Flet's own did.
+window.addEventListener("flutter-first-frame",
+  () => window.companionLoading.done(), { once: true });
+"""
+
+
+def first_frame_js() -> str:
+    """A script that takes the loading screen away at Flutter's first frame."""
+    return _FIRST_FRAME
 
 
 def theme_colour_meta() -> str:
