@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import json
 
-from companion.webclient.loading_screen import first_frame_js
-
 TAB_LOCK = "card-table-companion-store"
 """The Web Lock and BroadcastChannel of the store (serving.browser.TAB_LOCK)."""
 
@@ -103,6 +101,13 @@ flet.tabFree.then((free) => {
 });
 """
 
+_FIRST_FRAME = """\
+// No early worker to tell when the app is drawn: the screen goes with
+// Flutter's first frame, as Flet's own did.
+window.addEventListener("flutter-first-frame",
+  () => window.companionLoading.done(), { once: true });
+"""
+
 BOOTSTRAP_GATE = """\
 // Card Table Companion: Flutter's client starts only in a tab that may hold
 // the store (page_start); a refused tab shows why instead.
@@ -132,5 +137,5 @@ def start_js(started: str) -> str:
     the loading screen taken away when the app has drawn; with no `started`,
     at Flutter's first frame."""
     if not started:
-        return first_frame_js()
+        return _FIRST_FRAME
     return _WORKER_START % {"started": started, "shown_key": json.dumps(SHOWN_KEY)}

@@ -19,7 +19,7 @@ from companion.webclient.fonts import trimmed_font_manifest
 from companion.webclient.loading_screen import (
     FLETS_LOADING,
     ICON_FILE,
-    first_frame_js,
+    app_titled_js,
     loading_screen_html,
     theme_colour_meta,
 )
@@ -156,12 +156,12 @@ def _page(web: Path, base: str, scripts: tuple[str, ...] = ()) -> bytes:
 
 
 def _with_loading_screen(html: str, icon_url: str) -> str:
-    """The page with our loading screen for Flet's, gone at Flutter's first
-    frame (no message from Python says the first screen was sent), and the
-    theme colours after the description."""
+    """The page with our loading screen for Flet's, gone once Flutter has drawn
+    the app's screen (no message from Python says it was sent), and the theme
+    colours after the description."""
     texts = page_texts_by_language()
     screen = loading_screen_html(texts, icon_url)
-    screen += f"<script>\n{first_frame_js()}</script>\n"
+    screen += f"<script>\n{app_titled_js()}</script>\n"
     found = re.findall(FLETS_LOADING, html)
     if len(found) != 1:
         raise RuntimeError("flet-web's index.html no longer has its loading screen")

@@ -112,17 +112,44 @@ _SCRIPT = """\
 """
 
 
-_FIRST_FRAME = """\
-// No message from Python says when the app is drawn: the screen goes with
-// Flutter's first frame, as Flet's own did.
-window.addEventListener("flutter-first-frame",
-  () => window.companionLoading.done(), { once: true });
+_APP_TITLED = """\
+// Flutter's first frame on a served page is Flet's own "Working..." (another
+// colour) until the app's screen comes over the websocket; Flutter sets the
+// page's title with that screen (the app always names itself; Flet's
+// "Working..." sets an empty one). So the screen goes once Flutter has drawn
+// and set a title of the app's, or SAFETY_MS after the first frame if none
+// comes (an app that failed: Flet's error must not stay hidden).
+(() => {
+  const SAFETY_MS = %(safety)d;
+  let framed = false;
+  let titled = false;
+  const check = () => {
+    if (framed && titled) {
+      window.companionLoading.done();
+    }
+  };
+  // Made after the loading script set its own title: every change is Flutter's.
+  new MutationObserver(() => {
+    titled = document.title !== "";
+    check();
+  }).observe(document.head, { subtree: true, childList: true, characterData: true });
+  window.addEventListener("flutter-first-frame", () => {
+    framed = true;
+    check();
+    setTimeout(() => window.companionLoading.done(), SAFETY_MS);
+  }, { once: true });
+})();
 """
 
+APP_TITLE_SAFETY_MS = 15_000
+"""How long after Flutter's first frame a served page's loading screen waits
+for the app's title before it goes anyway."""
 
-def first_frame_js() -> str:
-    """A script that takes the loading screen away at Flutter's first frame."""
-    return _FIRST_FRAME
+
+def app_titled_js() -> str:
+    """For a served page: a script that takes the loading screen away once
+    Flutter has drawn and the app has set the page's title."""
+    return _APP_TITLED % {"safety": APP_TITLE_SAFETY_MS}
 
 
 def theme_colour_meta() -> str:
