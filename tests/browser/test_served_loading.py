@@ -7,35 +7,17 @@ anything starts.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from conftest import Server
 from driver import ARTIFACTS, Table
 from killable_phone import wait_for_app
-from playwright.sync_api import Browser, Page, Route, expect
+from loading_look import background, close, rgb
+from playwright.sync_api import Browser, Route, expect
 
 from companion.serving.client_files import LOADING_ICON
 from companion.webclient.loading_screen import DARK_SURFACE, LIGHT_SURFACE, SCREEN_ID
 from companion.words.i18n import get_translator
 from companion.words.page_texts import page_texts
-
-
-def _rgb(colour: str) -> tuple[int, int, int]:
-    return tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
-
-
-def _background(page: Page, shot: Path) -> tuple[int, int, int]:
-    """The colour at the screen's left edge, halfway down, in a screenshot."""
-    from PIL import Image
-
-    page.screenshot(path=str(shot))
-    with Image.open(shot) as image:
-        return image.convert("RGB").getpixel((4, 422))  # type: ignore[return-value]
-
-
-def _close(found: tuple[int, int, int], wanted: tuple[int, int, int]) -> bool:
-    return all(abs(a - b) <= 2 for a, b in zip(found, wanted, strict=True))
 
 
 @pytest.mark.parametrize(
@@ -71,16 +53,16 @@ def test_the_served_loading_screen_shows_our_name_until_the_app_takes_over(
         # Flutter's loader was asked for (and is held): the screen is ours.
         assert held
         assert page.locator("img[src*='loading-animation']").count() == 0
-        surface = _rgb(LIGHT_SURFACE if scheme == "light" else DARK_SURFACE)
-        loading = _background(page, ARTIFACTS / f"served-loading-{scheme}.png")
-        assert _close(loading, surface), loading
+        surface = rgb(LIGHT_SURFACE if scheme == "light" else DARK_SURFACE)
+        loading = background(page, ARTIFACTS / f"served-loading-{scheme}.png")
+        assert close(loading, surface), loading
         for route in held:
             route.continue_()
         wait_for_app(Table(page, server.url), tab)
         expect(screen).to_have_count(0)
         # The app's own background is the loading screen's: no flash between.
-        app = _background(page, ARTIFACTS / f"served-loaded-{scheme}.png")
-        assert _close(app, surface), app
+        app = background(page, ARTIFACTS / f"served-loaded-{scheme}.png")
+        assert close(app, surface), app
     finally:
         context.close()
 
@@ -108,6 +90,6 @@ def test_flets_working_screen_stays_under_ours_until_the_app_comes(
         name = page_texts(get_translator("en"))["name"]
         expect(screen.get_by_role("heading", name=name)).to_be_visible()
         shot = ARTIFACTS / "served-loading-over-working.png"
-        assert _close(_background(page, shot), _rgb(LIGHT_SURFACE))
+        assert close(background(page, shot), rgb(LIGHT_SURFACE))
     finally:
         context.close()
