@@ -9,6 +9,7 @@ from pathlib import Path
 from companion.publish import page_start
 from companion.publish.contents import RENDERER_FILES
 from companion.webclient.loading_screen import (
+    FLETS_LOADING,
     LIGHT_SURFACE,
     loading_screen_html,
     theme_colour_meta,
@@ -38,8 +39,6 @@ ICON = "icons/icon-192.png"
 _CONFIG_ANCHOR = "<!-- fletAppConfig -->"
 _BOOTSTRAP_ANCHOR = "var flutterConfig = {"
 _LOAD_ANCHOR = "_flutter.loader.load({"
-_FLETS_LOADING = r'(?s)<div id="loading"[^>]*>.*?</div>\s*'
-"""Flet's loading screen: its pink and blue logo, then Flutter's "Working..."."""
 
 
 # Only a window may ask for persistent storage; the app (in a worker) reads
@@ -134,7 +133,7 @@ def patch_index(index: str, base_url: str, version: str, started: str = "") -> s
         f'<meta name="description" content="{DESCRIPTION}">\n{theme_colour_meta()}',
     )
     screen = loading_screen_html(page_texts_by_language(), ICON)
-    index = _replace_once(index, _FLETS_LOADING, lambda _: screen)
+    index = _replace_once(index, FLETS_LOADING, lambda _: screen)
     return _replace_once(
         index,
         r'<meta name="apple-mobile-web-app-title" content="[^"]*">',

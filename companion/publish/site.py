@@ -16,6 +16,7 @@ from pathlib import Path
 from companion.publish import contents, early_worker, page, snapshot
 from companion.publish.pyodide_wheels import compiled_modules, pyodide_tag
 from companion.webclient.fonts import trimmed_font_manifest
+from companion.webclient.loading_screen import ICONS
 from companion.webclient.rive import STUB_NAMES, rive_redirect, rive_stub
 from companion.words.i18n import (
     LANGUAGES,
@@ -30,7 +31,6 @@ SITE_MARKER = ".companion-site"
 APP_ARCHIVE = "app.tar.gz"
 ENTRY_MODULE = "main"
 
-_ICONS = Path(__file__).parent / "icons"
 _OWN_PACKAGE = Path(__file__).resolve().parents[1]
 
 
@@ -237,10 +237,10 @@ def build_site(
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source, target)
     (folder / APP_ARCHIVE).write_bytes(app_archive(packages, version, entry))
-    for icon in sorted(_ICONS.glob("icon-*.png")):
+    for icon in sorted(ICONS.glob("icon-*.png")):
         shutil.copyfile(icon, folder / "icons" / icon.name)
-    shutil.copyfile(_ICONS / "icon-192.png", folder / "icons/apple-touch-icon-192.png")
-    shutil.copyfile(_ICONS / "favicon.png", folder / "favicon.png")
+    shutil.copyfile(ICONS / "icon-192.png", folder / "icons/apple-touch-icon-192.png")
+    shutil.copyfile(ICONS / "favicon.png", folder / "favicon.png")
     write_client_assets(folder, base)
     started = ""
     if early_worker.applies():

@@ -16,9 +16,17 @@ from flet_web import get_package_web_dir, patch_index_html
 from flet_web.version import version as flet_web_version
 
 from companion.webclient.fonts import trimmed_font_manifest
+from companion.webclient.loading_screen import (
+    FLETS_LOADING,
+    ICON_FILE,
+    app_titled_js,
+    loading_screen_html,
+    theme_colour_meta,
+)
 from companion.webclient.renderer import single_threaded_skwasm
 from companion.webclient.rive import STUB_NAMES, rive_redirect, rive_stub
 from companion.webclient.service_worker import without_flutter_worker
+from companion.words.page_texts import page_texts_by_language
 
 CLIENT_PREFIX = "/client/"
 """Every file that cannot change for an installed version lives below this."""
@@ -30,6 +38,8 @@ FONT_MANIFEST = "assets/FontManifest.json"
 BOOTSTRAP = "flutter_bootstrap.js"
 RIVE_FOLDER = "rive/"
 REDIRECT_SCRIPT = RIVE_FOLDER + "redirect.js"
+LOADING_ICON = "companion/icon-192.png"
+"""Our icon on the loading screen, below the versioned folder."""
 
 _INLINE = re.compile(r"<(script|style)>(.*?)</\1>", re.DOTALL)
 
@@ -82,6 +92,7 @@ def shipped_client(
     web = Path(web_dir or get_package_web_dir())
     font_manifest = trimmed_font_manifest((web / FONT_MANIFEST).read_bytes())
     stub = rive_stub()
+    icon = ICON_FILE.read_bytes()
     loader = without_flutter_worker((web / BOOTSTRAP).read_text("utf-8"))
     bootstrap = single_threaded_skwasm(loader).encode()
     scripts = dict(page_scripts or {})
@@ -92,6 +103,7 @@ def shipped_client(
         font_manifest,
         stub,
         bootstrap,
+        icon,
     )
     for part in (*parts, *(name.encode() + body for name, body in scripts.items())):
         fingerprint.update(part + b"\0")
@@ -103,13 +115,15 @@ def shipped_client(
         BOOTSTRAP: bootstrap,
         REDIRECT_SCRIPT: rive_redirect(base + RIVE_FOLDER),
         **{RIVE_FOLDER + name: stub for name in STUB_NAMES},
+        LOADING_ICON: icon,
         **scripts,
     }
     return ShippedClient(web, base, _page(web, base, tuple(scripts)), replaced)
 
 
 def _page(web: Path, base: str, scripts: tuple[str, ...] = ()) -> bytes:
-    """flet-web's index.html as its no-CDN server patches it, its files under `base`.
+    """flet-web's index.html as its no-CDN server patches it, its files under `base`,
+    with our loading screen and theme colours.
 
     `scripts` (below `base`) are loaded first.
     """
@@ -138,7 +152,26 @@ def _page(web: Path, base: str, scripts: tuple[str, ...] = ()) -> bytes:
     html = _replace_once(html, '<script src="python.js"></script>', ours)
     bootstrap = '<script src="flutter_bootstrap.js"'
     html = _replace_once(html, bootstrap, bootstrap.replace('"', f'"{base}', 1))
-    return html.encode("utf-8")
+    return _with_loading_screen(html, base + LOADING_ICON).encode("utf-8")
+
+
+def _with_loading_screen(html: str, icon_url: str) -> str:
+    """The page with our loading screen for Flet's, gone once Flutter has drawn
+    the app's screen (no message from Python says it was sent), and the theme
+    colours after the description."""
+    texts = page_texts_by_language()
+    screen = loading_screen_html(texts, icon_url)
+    screen += f"<script>\n{app_titled_js()}</script>\n"
+    found = re.findall(FLETS_LOADING, html)
+    if len(found) != 1:
+        raise RuntimeError("flet-web's index.html no longer has its loading screen")
+    html = _replace_once(html, found[0], screen)
+    description = re.search(r'<meta name="description" content="[^"]*">', html)
+    if description is None:
+        raise RuntimeError("flet-web's index.html no longer has its description")
+    return _replace_once(
+        html, description[0], f"{description[0]}\n  {theme_colour_meta()}"
+    )
 
 
 def _replace_once(text: str, old: str, new: str) -> str:

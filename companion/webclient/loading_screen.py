@@ -5,8 +5,19 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Mapping
+from pathlib import Path
 
 from companion.webclient.unreachable_page import pick_language_js
+
+ICONS = Path(__file__).parent / "icons"
+"""Our icons: the manifest's, the favicon, and the loading screen's."""
+
+ICON_FILE = ICONS / "icon-192.png"
+"""The icon on the loading screen (the manifest's 192 px one)."""
+
+FLETS_LOADING = r'(?s)<div id="loading"[^>]*>.*?</div>\s*'
+"""Flet's loading screen in flet-web's index.html: its pink and blue logo,
+which ours replaces."""
 
 SCREEN_ID = "companion-loading"
 """The id of the loading screen's element (over Flutter's view until it goes)."""
@@ -99,6 +110,46 @@ _SCRIPT = """\
   };
 })();
 """
+
+
+_APP_TITLED = """\
+// Flutter's first frame on a served page is Flet's own "Working..." (another
+// colour) until the app's screen comes over the websocket; Flutter sets the
+// page's title with that screen (the app always names itself; Flet's
+// "Working..." sets an empty one). So the screen goes once Flutter has drawn
+// and set a title of the app's, or SAFETY_MS after the first frame if none
+// comes (an app that failed: Flet's error must not stay hidden).
+(() => {
+  const SAFETY_MS = %(safety)d;
+  let framed = false;
+  let titled = false;
+  const check = () => {
+    if (framed && titled) {
+      window.companionLoading.done();
+    }
+  };
+  // Made after the loading script set its own title: every change is Flutter's.
+  new MutationObserver(() => {
+    titled = document.title !== "";
+    check();
+  }).observe(document.head, { subtree: true, childList: true, characterData: true });
+  window.addEventListener("flutter-first-frame", () => {
+    framed = true;
+    check();
+    setTimeout(() => window.companionLoading.done(), SAFETY_MS);
+  }, { once: true });
+})();
+"""
+
+APP_TITLE_SAFETY_MS = 15_000
+"""How long after Flutter's first frame a served page's loading screen waits
+for the app's title before it goes anyway."""
+
+
+def app_titled_js() -> str:
+    """For a served page: a script that takes the loading screen away once
+    Flutter has drawn and the app has set the page's title."""
+    return _APP_TITLED % {"safety": APP_TITLE_SAFETY_MS}
 
 
 def theme_colour_meta() -> str:

@@ -8,13 +8,13 @@ anything starts.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from conftest import free_port
 from driver import ARTIFACTS, Table
 from killable_phone import BOOT_MS, wait_for_app
-from playwright.sync_api import Browser, Page, Route, expect
+from loading_look import background, close, rgb
+from playwright.sync_api import Browser, Route, expect
 from test_static_site import StaticServer
 
 from companion.publish.site import build_site
@@ -29,23 +29,6 @@ def site_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StaticServ
     server = StaticServer(site.folder, free_port()).start()
     yield server
     server.stop()
-
-
-def _rgb(colour: str) -> tuple[int, int, int]:
-    return tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
-
-
-def _background(page: Page, shot: Path) -> tuple[int, int, int]:
-    """The colour at the screen's left edge, halfway down, in a screenshot."""
-    from PIL import Image
-
-    page.screenshot(path=str(shot))
-    with Image.open(shot) as image:
-        return image.convert("RGB").getpixel((4, 422))  # type: ignore[return-value]
-
-
-def _close(found: tuple[int, int, int], wanted: tuple[int, int, int]) -> bool:
-    return all(abs(a - b) <= 2 for a, b in zip(found, wanted, strict=True))
 
 
 @pytest.mark.parametrize(
@@ -83,15 +66,15 @@ def test_the_loading_screen_shows_our_name_until_the_app_takes_over(
         assert held
         expect(screen).to_be_visible()
         expect(screen.get_by_role("heading", name=name)).to_be_visible()
-        surface = _rgb(LIGHT_SURFACE if scheme == "light" else DARK_SURFACE)
-        loading = _background(page, ARTIFACTS / f"static-loading-{scheme}.png")
-        assert _close(loading, surface), loading
+        surface = rgb(LIGHT_SURFACE if scheme == "light" else DARK_SURFACE)
+        loading = background(page, ARTIFACTS / f"static-loading-{scheme}.png")
+        assert close(loading, surface), loading
         for route in held:
             route.continue_()
         wait_for_app(Table(page, site_server.url), tab)
         expect(screen).to_have_count(0)
         # The app's own background is the loading screen's: no flash between.
-        app = _background(page, ARTIFACTS / f"static-loaded-{scheme}.png")
-        assert _close(app, surface), app
+        app = background(page, ARTIFACTS / f"static-loaded-{scheme}.png")
+        assert close(app, surface), app
     finally:
         context.close()
