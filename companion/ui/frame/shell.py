@@ -8,6 +8,7 @@ from typing import Any
 import flet as ft
 
 from companion.storage import StoreNotice
+from companion.ui.frame.live_line import live_line
 from companion.ui.frame.route_echo import navigate_now
 from companion.ui.frame.state import AppState
 from companion.ui.frame.theme import TARGET
@@ -105,19 +106,15 @@ def action_bar(
     """
     return ft.Row(
         [
-            ft.Semantics(
-                label=reason or "",
-                live_region=True,
-                container=True,
-                exclude_semantics=True,
-                expand=True,
-                content=ft.Text(
+            live_line(
+                ft.Text(
                     reason or "",
                     color=ft.Colors.ON_SURFACE_VARIANT if hint else ft.Colors.ERROR,
                     size=13,
                     max_lines=3,
                     overflow=ft.TextOverflow.ELLIPSIS,
                 ),
+                expand=True,
             ),
             button,
         ]

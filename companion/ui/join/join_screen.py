@@ -6,6 +6,7 @@ import flet as ft
 
 from companion.access.sharing import AccessError
 from companion.engine.errors import MatchError
+from companion.ui.frame.live_line import live_line
 from companion.ui.frame.render_guard import guarded_screen
 from companion.ui.frame.shell import screen
 from companion.ui.frame.state import use_app
@@ -67,10 +68,7 @@ def JoinScreen() -> ft.View:
             on_change=lambda e: set_form(lambda f: (f[0], e.control.value)),
             on_submit=join,
         ),
-        ft.Semantics(
-            live_region=True,
-            content=ft.Text(message, color=ft.Colors.ERROR, size=16),
-        )
+        live_line(ft.Text(message, color=ft.Colors.ERROR, size=16))
         if message
         else None,
         ft.FilledButton(
