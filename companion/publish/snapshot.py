@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import json
 
+from companion.publish.archive_unpack import UNPACK_JS
+
 MEASURED_ON = "314.0.7"
 """The Pyodide (Flet 1.0.5's) whose private snapshot options this relies on:
 `loadPyodide({_makeSnapshot})`, `makeMemorySnapshot()`,
@@ -110,9 +112,9 @@ async function fetchArchive() {
   if (!response.ok) {
     throw new Error("app archive: HTTP " + response.status);
   }
-  return new Uint8Array(await response.arrayBuffer());
+  return archiveFiles(new Uint8Array(await response.arrayBuffer()));
 }
-"""
+%(unpack)s"""
 
 _MAKER = """\
 'use strict';
@@ -130,7 +132,7 @@ async function make() {
     stdout: () => {},
     stderr: (text) => console.warn(text),
   });
-  pyodide.unpackArchive(archive, "gztar");
+  writeArchiveFiles(pyodide, archive);
   pyodide.runPython(PREPARE);
   const bytes = pyodide.makeMemorySnapshot();
   const digest = await sha256(bytes);
@@ -166,6 +168,33 @@ _RESTORE = """\
 // the app's archive unpacked before Flet's init message comes.
 %(shared)s
 const AFTER_RESTORE = %(after_restore)s;
+
+// Pyodide compiles its 9.6 MB of wasm only when it instantiates it, after the
+// snapshot has been read: compiled from the worker's start, the two overlap.
+// Pyodide's own request for the file gets a stand-in, answered with the
+// module compiled here (or, should that have failed, with the file after all).
+const PYODIDE_WASM_URL = new URL("pyodide/pyodide.asm.wasm", self.location.href).href;
+const STAND_IN_HEADER = "X-Companion-Compiled-Early";
+const fetchFile = self.fetch.bind(self);
+const earlyWasm = WebAssembly.compileStreaming(fetchFile(PYODIDE_WASM_URL));
+earlyWasm.catch(() => {});
+self.fetch = (resource, init) =>
+  String(resource instanceof Request ? resource.url : resource) === PYODIDE_WASM_URL
+    ? Promise.resolve(new Response(null, {headers: {[STAND_IN_HEADER]: "1"}}))
+    : fetchFile(resource, init);
+const instantiateStreaming = WebAssembly.instantiateStreaming.bind(WebAssembly);
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const response = await source;
+  if (!response.headers.has(STAND_IN_HEADER)) {
+    return instantiateStreaming(response, imports);
+  }
+  try {
+    const module = await earlyWasm;
+    return {module, instance: await WebAssembly.instantiate(module, imports)};
+  } catch (error) {
+    return instantiateStreaming(fetchFile(PYODIDE_WASM_URL), imports);
+  }
+};
 
 async function dropSnapshot() {
   try {
@@ -239,7 +268,7 @@ self.pythonStart = async function (pyodideModule, options) {
         _loadSnapshot: snapshot,
         createPyodideModule: grownForSnapshot(snapshot),
       });
-      pyodide.unpackArchive(await archive, "gztar");
+      writeArchiveFiles(pyodide, await archive);
       pyodide.runPython(AFTER_RESTORE);
       start = "snapshot";
     } catch (error) {
@@ -251,7 +280,7 @@ self.pythonStart = async function (pyodideModule, options) {
   }
   if (pyodide === null) {
     pyodide = await pyodideModule.loadPyodide(options);
-    pyodide.unpackArchive(await archive, "gztar");
+    writeArchiveFiles(pyodide, await archive);
   }
   self.flet_js.appUnpacked = true;
   // A line the bench times (bench/static_app.py).
@@ -311,6 +340,7 @@ def _shared(version: str, archive: str) -> str:
         "version_header": json.dumps(VERSION_HEADER),
         "digest_header": json.dumps(DIGEST_HEADER),
         "archive": json.dumps(archive),
+        "unpack": UNPACK_JS,
     }
 
 

@@ -11,7 +11,14 @@ from pathlib import Path
 import pytest
 
 from companion.publish import early_worker, snapshot
-from companion.publish.site import APP_ARCHIVE, Site, build_site, client_folder
+from companion.publish.site import (
+    APP_ARCHIVE,
+    Site,
+    Source,
+    app_archive,
+    build_site,
+    client_folder,
+)
 
 needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
 measured = pytest.mark.skipif(
@@ -40,9 +47,11 @@ def _imported_in(function: str) -> set[str]:
             for alias in node.names:
                 child = f"{node.module}.{alias.name}"
                 # `from package import module`, or `from module import name`.
-                is_module = (APP.parents[2] / child.replace(".", "/")).with_suffix(
-                    ".py"
-                ).is_file()
+                is_module = (
+                    (APP.parents[2] / child.replace(".", "/"))
+                    .with_suffix(".py")
+                    .is_file()
+                )
                 names.add(child if is_module else node.module)
     return names
 
@@ -99,7 +108,15 @@ export async function loadPyodide(options) {
   }
   return {
     ran: [],
-    unpackArchive(buffer, format) { globalThis.unpacked.push(format); },
+    FS: {
+      cwd: () => "/home/pyodide",
+      mkdirTree(path) { globalThis.folders.add(path); },
+      writeFile(path, bytes) {
+        const folder = path.slice(0, path.lastIndexOf("/"));
+        if (!globalThis.folders.has(folder)) { throw new Error("no " + folder); }
+        globalThis.unpacked.push(path + "=" + new TextDecoder().decode(bytes));
+      },
+    },
     runPython(code) { globalThis.ran.push(code.split("\\n")[0]); },
   };
 }
@@ -109,6 +126,7 @@ _START = """
 globalThis.self = globalThis;
 self.location = { href: new URL("python-worker.mjs", import.meta.url).href };
 globalThis.loads = []; globalThis.unpacked = []; globalThis.ran = [];
+globalThis.folders = new Set();
 const posted = [], warned = [];
 self.postMessage = (message) => posted.push(message);
 console.warn = (...parts) => warned.push(parts.join(" "));
@@ -116,8 +134,9 @@ console.log = () => {};
 self.flet_js = {};
 const scenario = JSON.parse(process.argv[2]);
 globalThis.restoreFails = scenario.restoreFails;
-globalThis.fetch = async () =>
-  ({ ok: true, arrayBuffer: async () => new ArrayBuffer(8) });
+const archive = (await import("node:fs")).readFileSync(scenario.archive);
+globalThis.fetch = async (url) => ({ ok: true, url, arrayBuffer: async () =>
+  archive.buffer.slice(archive.byteOffset, archive.byteOffset + archive.length) });
 const bytes = new TextEncoder().encode("a snapshot of Python, 32 bytes..");
 const hex = async (data) => Array.from(
   new Uint8Array(await crypto.subtle.digest("SHA-256", data)),
@@ -157,6 +176,8 @@ def _start(tmp_path: Path, scenario: dict) -> dict:
     )
     (tmp_path / "pyodide.mjs").write_text(_FAKE_PYODIDE)
     (tmp_path / "start.mjs").write_text(_START)
+    (tmp_path / APP_ARCHIVE).write_bytes(app_archive(ARCHIVED, "v-now", _entry))
+    scenario = {**scenario, "archive": str(tmp_path / APP_ARCHIVE)}
     run = subprocess.run(
         ["node", str(tmp_path / "start.mjs"), json.dumps(scenario)],
         check=True,
@@ -167,13 +188,28 @@ def _start(tmp_path: Path, scenario: dict) -> dict:
 
 
 AFTER = snapshot.AFTER_RESTORE.splitlines()[0]
+LONG = "companion/" + "deep/" * 30 + "módulo.py"
+"""Past ustar's 100 characters, and not ASCII: its name is in a pax header."""
+ARCHIVED: list[tuple[str, Source]] = [("tinydb/__init__.py", b"x = 1"), (LONG, b"y")]
+
+
+def _entry(version: str) -> str:
+    return f"# {version}"
+
+
+UNPACKED = [
+    "/home/pyodide/main.py=# v-now",
+    "/home/pyodide/__pypackages__/tinydb/__init__.py=x = 1",
+    f"/home/pyodide/__pypackages__/{LONG}=y",
+]
+"""The archive's files, written where Pyodide's unpackArchive put them."""
 
 
 @needs_node
 def test_without_a_snapshot_python_boots_and_keeps_nothing_to_drop(tmp_path: Path):
     seen = _start(tmp_path, {})
     assert seen == {
-        "loads": ["boot"], "unpacked": ["gztar"], "ran": [], "deleted": [],
+        "loads": ["boot"], "unpacked": UNPACKED, "ran": [], "deleted": [],
         "appUnpacked": True, "start": ["boot"], "warned": 0,
     }  # fmt: skip
 
@@ -182,7 +218,7 @@ def test_without_a_snapshot_python_boots_and_keeps_nothing_to_drop(tmp_path: Pat
 def test_a_good_snapshot_is_restored_then_the_files_and_msgpack_come(tmp_path: Path):
     seen = _start(tmp_path, {"stored": {"version": "v-now"}})
     assert seen == {
-        "loads": ["restore"], "unpacked": ["gztar"], "ran": [AFTER], "deleted": [],
+        "loads": ["restore"], "unpacked": UNPACKED, "ran": [AFTER], "deleted": [],
         "appUnpacked": True, "start": ["snapshot"], "warned": 0,
     }  # fmt: skip
 
@@ -202,6 +238,6 @@ def test_a_bad_snapshot_is_dropped_and_python_boots(
 ):
     seen = _start(tmp_path, {"stored": stored, "restoreFails": restore_fails})
     assert seen == {
-        "loads": loads, "unpacked": ["gztar"], "ran": [], "deleted": ["v-now"],
+        "loads": loads, "unpacked": UNPACKED, "ran": [], "deleted": ["v-now"],
         "appUnpacked": True, "start": ["boot-after-bad-snapshot"], "warned": 1,
     }  # fmt: skip
