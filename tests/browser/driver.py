@@ -43,6 +43,25 @@ class Table:
         self._semantics()
         return self
 
+    def go(self, path: str) -> Table:
+        """Move the app already on this tab to `path`, as a link inside it would:
+        the browser's history gains the entry and the app routes to it, with no
+        new load (a load costs seconds of drawing; the route alone, a frame or two).
+
+        What comes next must wait for something of the new screen: the old one
+        stays on the tab until the app has routed.
+        """
+        if not self.page.url.startswith(self.base_url + "/"):
+            raise AssertionError(f"go({path!r}) on a tab without the app: open() it")
+        # Flutter's web history takes a popstate it did not push for an address
+        # typed into the bar, and hands the app the new route.
+        self.page.evaluate(
+            "path => { history.pushState(null, '', path);"
+            " dispatchEvent(new PopStateEvent('popstate', {state: null})); }",
+            path,
+        )
+        return self
+
     def reload(self) -> Table:
         """Reload the page, as pull-to-refresh would."""
         self.page.reload()

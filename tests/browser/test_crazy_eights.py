@@ -85,10 +85,10 @@ def test_three_player_match_to_the_limit_by_card_taps(
     table.button("Rematch").wait_for()
 
     # The finished match is listed with its winner.
-    table.open("/")
+    table.go("/")
     table.see("Finished")
     table.see("Ada wins!")
-    table.open(path)
+    table.go(path)
     table.standing(3, "Bo", 110)
 
 
@@ -112,7 +112,7 @@ def test_an_impossible_hand_is_refused_and_nothing_is_saved(
     expect(semantics.get_by_label(refusal, exact=True)).to_be_visible()
     assert table.path() == path + "/round"
 
-    table.open(path)
+    table.go(path)
     table.see("Round 1")
     table.see("No rounds yet.")
     table.standing(1, "Ada", 0)

@@ -116,14 +116,14 @@ def _a_phone_that_may_record(host: Table, phones: Phones, url: str) -> Table:
     recorder.open("/")
     join(recorder, code, "Eve")
     recorder.page.get_by_role("tab", name="Matches").wait_for()
-    host.open("/settings")
+    host.go("/settings")
     host.tap("Eve can record", role="switch")
     return recorder
 
 
 def _another_device_sees_no_draft(other: Table, path: str) -> None:
     """A draft is not a round: another phone's Record round starts afresh."""
-    other.open(path)
+    other.go(path)
     other.tap("Record round")
     other.see(WHO)
     expect(other.page.get_by_text(KEPT)).to_have_count(0)
@@ -135,19 +135,19 @@ def _looked_at_in_norwegian_and_spanish(table: Table, path: str) -> None:
     chooser = get_translator("en")
     for lang in ("nb", "es"):
         t = get_translator(lang)
-        table.open("/settings")
+        table.go("/settings")
         table.tap(language_label(chooser, lang))
         table.page.get_by_role("tab", name=t.gettext("Matches")).wait_for()
         chooser = t
-        table.open(path)
+        table.go(path)
         table.tap(t.gettext("Record round"))
         table.see(t.gettext(KEPT))
         table.see(t.gettext("Change who went out"))
         table.shot(f"kept-draft-{lang}-390x844")
-    table.open("/settings")
+    table.go("/settings")
     table.tap(language_label(chooser, "en"))
     table.page.get_by_role("tab", name="Matches").wait_for()
-    table.open(path)
+    table.go(path)
     table.tap("Record round")
     table.see(KEPT)
 

@@ -43,14 +43,15 @@ def test_scoreboard_and_rules_follow_the_chosen_language(
     english = get_translator("en")
     path = server.matches["match"]
     chooser = english
+    table.open("/settings")
     for lang in ("nb", "sv", "es"):
         t = get_translator(lang)
-        table.open("/settings")
+        table.go("/settings")
         table.tap(language_label(chooser, lang))
         table.page.get_by_role("tab", name=t.gettext("Matches")).wait_for()
         chooser = t
 
-        table.open(path)
+        table.go(path)
         record = t.gettext("Record round")
         assert record != english.gettext("Record round")
         table.button(record).wait_for()
@@ -65,6 +66,6 @@ def test_scoreboard_and_rules_follow_the_chosen_language(
         table.see(first.title)
         table.shot(f"rules-{lang}-390x844")
 
-    table.open("/settings")
+    table.go("/settings")
     table.tap(language_label(chooser, "en"))
     table.page.get_by_role("tab", name="Matches").wait_for()

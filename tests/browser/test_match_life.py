@@ -84,7 +84,7 @@ def test_a_match_ends_early_and_is_deleted_with_undo_and_the_stats_follow(
     table.see(TWO_WINS)
 
     # Deleting asks once, saying what goes; Undo on the snackbar puts it back.
-    table.open(server.matches["uno"])
+    table.go(server.matches["uno"])
     table.tap("Delete match")
     table.see("Delete this match?")
     table.see("Its 1 round will be deleted with it.")

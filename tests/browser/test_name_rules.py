@@ -32,10 +32,10 @@ def test_look_alike_and_hidden_names_are_refused_with_a_message(table: Table) ->
 
     path = new_match(table, "Crazy Eights", ["Ada", "Bo"])
     table.standing(1, "Ada", 0)
-    table.open("/players")
+    table.go("/players")
     table.tap("Rename Bo")
     table.fill("New name for Bo", "ａｄａ")
     table.tap("Save name")
     table.see("There is already a player called “ａｄａ”.")
-    table.open(path)
+    table.go(path)
     table.standing(1, "Bo", 0)

@@ -61,7 +61,7 @@ def test_a_game_of_your_own_is_made_played_and_edited(table: Table) -> None:
     table.fill("Points for eights", "1")
     table.tap("Save game")
     table.see("House rules")
-    table.open(path)
+    table.go(path)
     table.see("Bo wins!")
     table.standing(1, "Bo", 35)
     table.standing(2, "Ada", 50)

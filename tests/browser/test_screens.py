@@ -81,16 +81,17 @@ def test_every_screen_at_both_sizes_has_big_enough_targets(
         "settings": ("/settings", "Language"),
     }
     small: list[str] = []
+    table.open("/")
     for size, (width, height) in SIZES.items():
         table.page.set_viewport_size({"width": width, "height": height})
         for name, (path, marker) in screens.items():
-            table.open(path)
+            table.go(path)
             table.see(marker)
             table.shot(f"{name}-{width}x{height}")
             small += [f"{name} ({size}): {s}" for s in table.small_targets()]
 
     table.page.set_viewport_size({"width": 390, "height": 844})
-    table.open(match_path + "/round")
+    table.go(match_path + "/round")
     table.tap("Bo")
     table.tap("Cy")
     table.tap("Add king to Cy")

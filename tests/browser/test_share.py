@@ -69,7 +69,7 @@ def test_a_viewer_joins_with_the_code_and_sees_rounds_live(
     viewer.see("Ada deals, Bo starts")
     expect(viewer.button("Record round")).to_have_count(0)
 
-    host.open(path)
+    host.go(path)
     record_round(host, "Cy", {"Ada": ["K"], "Bo": ["5", "4"]}, save=False)
     host.tap("Save round")
     # How soon it arrives is bench/live.py's to measure; here, that it does.
@@ -79,14 +79,14 @@ def test_a_viewer_joins_with_the_code_and_sees_rounds_live(
     viewer.shot("share-viewer-scoreboard-390x844")
     small += [f"viewer scoreboard: {s}" for s in viewer.small_targets()]
 
-    host.open("/settings")
+    host.go("/settings")
     host.see("Dee")
     host.page.get_by_role("switch", name="Dee can record").wait_for()
     # The server listens on loopback only: no address a phone could open.
     host.see(re.compile("^Phones cannot reach this computer yet"))
     host.shot("share-settings-host-390x844")
     small += [f"host settings: {s}" for s in host.small_targets()]
-    viewer.open("/settings")
+    viewer.go("/settings")
     viewer.see(re.compile("^You joined this table as a viewer"))
     expect(viewer.page.get_by_text("Share this table")).to_have_count(0)
     expect(viewer.button("Import a file")).to_have_count(0)
@@ -165,7 +165,7 @@ def test_a_viewer_cannot_record_and_a_forged_save_changes_nothing(
     viewer.standing(1, "Ada", 0)
     expect(viewer.button("Record round")).to_have_count(0)
 
-    host.open(path)
+    host.go(path)
     record_round(host, "Ada", {"Bo": ["K"]}, save=False)
     host.button("Save round").wait_for()
     before_save = len(host_socket.sent)
@@ -179,7 +179,7 @@ def test_a_viewer_cannot_record_and_a_forged_save_changes_nothing(
     expect(viewer.button("Edit round 1")).to_have_count(0)
     expect(viewer.button("Delete round 1")).to_have_count(0)
 
-    viewer.open(path + "/round")
+    viewer.go(path + "/round")
     viewer.see("View only")
     viewer.shot("share-view-only-390x844")
     assert viewer.small_targets() == []
@@ -261,31 +261,31 @@ def test_a_phone_the_host_lets_record_records_but_never_reaches_the_hosts_data(
     expect(phone.button("Record round")).to_have_count(0)
 
     # The host lets it record: the control comes to the screen it is on.
-    host.open("/settings")
+    host.go("/settings")
     host.tap("Ivy can record", role="switch")
     phone.button("Record round").wait_for()
     record_round(phone, "Bo", {"Ada": ["Q"]})
-    host.open(path)
+    host.go(path)
     host.standing(2, "Ada", 10)
     downloads: list[object] = []
     phone.page.on("download", lambda download: downloads.append(download))
 
-    phone.open("/settings")
+    phone.go("/settings")
     phone.see(re.compile("^You joined this table and the host lets you record"))
     expect(phone.button("Export everything")).to_have_count(0)
     expect(phone.button("Import a file")).to_have_count(0)
     expect(phone.page.get_by_text(re.compile("^Kept in"))).to_have_count(0)
     phone.shot("share-recorder-settings-390x844")
-    phone.open("/players")
+    phone.go("/players")
     phone.see("Ada")
     expect(phone.button("Rename Ada")).to_have_count(0)
-    host.open("/players")
+    host.go("/players")
     host.button("Rename Ada").wait_for()
     # Its own language is its own: the host's stored one stays.
-    phone.open("/settings")
+    phone.go("/settings")
     phone.tap("Español")
     phone.see("Ajustes")
-    host.open("/settings")
+    host.go("/settings")
 
     # The host's own Export tap, replayed into the recorder's connection.
     before_export = len(host_socket.sent)
@@ -302,18 +302,18 @@ def test_a_phone_the_host_lets_record_records_but_never_reaches_the_hosts_data(
     # Recording is what it may do, still.
     phone.tap("English")
     phone.see("Settings")
-    phone.open(path)
+    phone.go(path)
     record_round(phone, "Bo", {"Ada": ["Q"]})
     # Ending or deleting the match is the host's (AppState refuses anyone else).
     expect(phone.button("End match now")).to_have_count(0)
     expect(phone.button("Delete match")).to_have_count(0)
     host.reload()
     host.see("Share this table")
-    host.open(path)
+    host.go(path)
     host.standing(2, "Ada", 20)
 
     # The host takes it back: the control leaves the screen it is on.
-    host.open("/settings")
+    host.go("/settings")
     host.tap("Ivy can record", role="switch")
     expect(phone.button("Record round")).to_have_count(0)
     phone.standing(2, "Ada", 20)
