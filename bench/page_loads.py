@@ -1,0 +1,154 @@
+"""What a browser test pays for loading the app, and for a route change instead.
+
+Run: PYTHONPATH=$PWD python bench/page_loads.py [--runs 5]
+Chromium's CPU seconds (every Chromium process, by kind: renderer, GPU process,
+the rest) and the wall seconds of (a) loading our scoreboard of a stored
+4-player, 3-round match in a fresh phone tab (own context, as each browser test
+opens one), (b) the same for `minimal_screen.py` (a bare Flet screen as full as
+the scoreboard: the floor), and (c) our scoreboard reached from Settings on a tab
+already open, by the history entry `Table.go` in tests/browser/driver.py adds.
+Each is counted until its text is on screen plus 1 s, so the work a load leaves
+behind (wasm tier-up, late frames) counts too. Runs alternate (a), (b), (c).
+No target: the figures behind issue 31's choice to change screens in place in
+the browser tests.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from harness import (
+    PLAYERS,
+    Table,
+    checkout_command,
+    chromium,
+    data_dir_with,
+    minimal_command,
+    open_with_semantics,
+    opened,
+    phone_page,
+    played_match,
+    ratios,
+    runs_argument,
+    serving,
+    standing_label,
+    wait_for_text,
+)
+from minimal_screen import LAST_TEXTS
+from playwright.sync_api import Page
+
+SETTLE_S = 1.0
+GO_JS = (
+    "path => { history.pushState(null, '', path);"
+    " dispatchEvent(new PopStateEvent('popstate', {state: null})); }"
+)
+"""As tests/browser/driver.py's Table.go moves an open app to another screen."""
+
+
+def chromium_cpu() -> dict[str, float]:
+    """CPU seconds (user + system) of every Chromium process now, by kind."""
+    tick = os.sysconf("SC_CLK_TCK")
+    by_kind: dict[str, float] = {}
+    for entry in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            command = (
+                Path(f"/proc/{entry}/cmdline").read_bytes().decode(errors="ignore")
+            )
+            stat = Path(f"/proc/{entry}/stat").read_text()
+        except OSError:
+            continue
+        if not command.startswith("/usr/lib/chromium/chromium"):
+            continue
+        found = re.search(r"--type=([a-z-]+)", command)
+        kind = {"renderer": "renderer", "gpu-process": "GPU process"}.get(
+            found.group(1) if found else "", "the rest"
+        )
+        fields = stat.rsplit(")", 1)[1].split()
+        by_kind[kind] = by_kind.get(kind, 0.0) + (int(fields[11]) + int(fields[12]))
+    return {kind: ticks / tick for kind, ticks in by_kind.items()}
+
+
+def measured(action: Callable[[], None]) -> tuple[float, dict[str, float]]:
+    """Wall seconds of `action` and Chromium's CPU seconds by kind over it plus
+    SETTLE_S. A process that ends meanwhile (a tab closed) is not in `action`."""
+    before, started = chromium_cpu(), time.perf_counter()
+    action()
+    wall = time.perf_counter() - started
+    time.sleep(SETTLE_S)
+    after = chromium_cpu()
+    return wall, {kind: after[kind] - before.get(kind, 0.0) for kind in after}
+
+
+def add(table: Table, label: str, wall: float, cpu: dict[str, float]) -> None:
+    """One run's rows for `label`."""
+    table.add(f"{label}: Chromium CPU", sum(cpu.values()))
+    for kind in ("renderer", "GPU process", "the rest"):
+        table.add(f"{label}: {kind}", cpu.get(kind, 0.0))
+    table.add(f"{label}: wall", wall)
+
+
+def main() -> None:
+    """Alternate (a), (b), (c) for --runs rounds; print the table."""
+    runs = runs_argument()
+    match = played_match(3)
+    needles = [standing_label(match, p) for p in PLAYERS]
+    table = Table(f"A load and a route change, {runs} rounds", "s")
+    with (
+        data_dir_with([match]) as (data, ids),
+        serving(checkout_command(data)) as ours,
+        serving(minimal_command("minimal_screen.py")) as bare,
+        chromium() as browser,
+    ):
+        scoreboard = f"/match/{ids[0]}"
+
+        def load(url: str, texts: list[str]) -> tuple[float, dict[str, float]]:
+            with phone_page(browser) as page:
+                return measured(lambda: _shown(page, url, texts))
+
+        def route_change() -> tuple[float, dict[str, float]]:
+            with opened(browser, ours.url + "/settings") as page:
+                wait_for_text(page, "Language")
+                time.sleep(SETTLE_S)
+                return measured(lambda: _went(page, scoreboard, needles))
+
+        load(ours.url + scoreboard, needles)  # warms the disk cache for all alike
+        for _ in range(runs):
+            add(table, "(a) ours, load", *load(ours.url + scoreboard, needles))
+            add(table, "(b) bare screen, load", *load(bare.url + "/", LAST_TEXTS))
+            add(table, "(c) ours, route change", *route_change())
+    cpu = {row.split(":")[0]: values for row, values in table.rows.items()
+           if row.endswith("Chromium CPU")}  # fmt: skip
+    table.add_all(
+        "ratio (a) / (b) CPU",
+        ratios(cpu["(a) ours, load"], cpu["(b) bare screen, load"]),
+    )
+    table.add_all(
+        "ratio (c) / (a) CPU",
+        ratios(cpu["(c) ours, route change"], cpu["(a) ours, load"]),
+    )
+    table.print()
+    print(
+        f"verdict: no target (issue 31): a load of ours costs Chromium "
+        f"{table.median('ratio (a) / (b) CPU'):.2f}x the bare screen's CPU; a route "
+        f"change, {table.median('ratio (c) / (a) CPU'):.2f}x a load's"
+    )
+
+
+def _shown(page: Page, url: str, texts: list[str]) -> None:
+    """Load `url` in `page`, turn on semantics and wait for `texts`."""
+    open_with_semantics(page, url)
+    wait_for_text(page, *texts)
+
+
+def _went(page: Page, path: str, texts: list[str]) -> None:
+    """Move the open app to `path` in place and wait for `texts`."""
+    page.evaluate(GO_JS, path)
+    wait_for_text(page, *texts)
+
+
+if __name__ == "__main__":
+    main()
