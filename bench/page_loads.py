@@ -32,7 +32,6 @@ from harness import (
     opened,
     phone_page,
     played_match,
-    ratios,
     runs_argument,
     serving,
     standing_label,
@@ -120,15 +119,15 @@ def main() -> None:
             add(table, "(a) ours, load", *load(ours.url + scoreboard, needles))
             add(table, "(b) bare screen, load", *load(bare.url + "/", LAST_TEXTS))
             add(table, "(c) ours, route change", *route_change())
-    cpu = {row.split(":")[0]: values for row, values in table.rows.items()
-           if row.endswith("Chromium CPU")}  # fmt: skip
-    table.add_all(
+    table.add_ratios(
         "ratio (a) / (b) CPU",
-        ratios(cpu["(a) ours, load"], cpu["(b) bare screen, load"]),
+        "(a) ours, load: Chromium CPU",
+        "(b) bare screen, load: Chromium CPU",
     )
-    table.add_all(
+    table.add_ratios(
         "ratio (c) / (a) CPU",
-        ratios(cpu["(c) ours, route change"], cpu["(a) ours, load"]),
+        "(c) ours, route change: Chromium CPU",
+        "(a) ours, load: Chromium CPU",
     )
     table.print()
     print(
