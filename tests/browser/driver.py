@@ -23,6 +23,23 @@ CHROMIUM_ARGS = [
 WAIT_MS = 30_000
 """Generous: other test suites may share the two cores, and Flutter waits its turn."""
 expect.set_options(timeout=WAIT_MS)
+STILL_FRAMES = 3
+"""Frames in a row a control must keep its place before it is tapped."""
+SETTLE_FRAMES = 240
+"""Frames after which a control still moving is tapped where it then is."""
+SETTLE_JS = """
+async (element, [still, most]) => {
+    const frame = () => new Promise(done => requestAnimationFrame(done));
+    let last = "", same = 0;
+    for (let seen = 0; seen < most && same < still; seen++) {
+        await frame();
+        const box = element.getBoundingClientRect();
+        const now = [box.x, box.y, box.width, box.height].join();
+        same = now === last ? same + 1 : 0;
+        last = now;
+    }
+}
+"""
 SHOT_SETTLE_S = 5.0
 """How long a screenshot waits for the screen to stop changing (an animation, a
 repaint still on its way) before it is taken as it is."""
@@ -112,8 +129,11 @@ class Table:
             return False
         if box["y"] >= height:
             return True  # below the screen: scrolled to like any other
-        if box["y"] >= height - 100:
-            return False  # in a bottom bar itself, which nothing covers
+        if box["y"] >= height - 100 and not self._in_a_list(target):
+            # In a bottom bar itself, which nothing covers. A list's row that far
+            # down sits behind the bar: a tap there lands on the bar whenever
+            # Flutter hit-tests it (a tap held past its click debouncer's wait).
+            return False
         return box["y"] < 56 or box["y"] + box["height"] > height - 170
 
     def _into_view(self, target: Locator) -> None:
@@ -127,14 +147,11 @@ class Table:
         if box is not None and self._in_a_list(target):
             # A wheel turn over the list: Flutter scrolls its canvas for real.
             self.page.mouse.move(viewport["width"] / 2, viewport["height"] / 2)
+            # The turn returns once Flutter's handler has taken it; the list
+            # moves in the frame that handler asked for, which _settle waits out.
             self.page.mouse.wheel(
                 0, box["y"] + box["height"] / 2 - viewport["height"] / 2
             )
-            # Until the list has moved (the turn lands a frame or more later),
-            # for at most the half second this step once always waited.
-            deadline = time.monotonic() + 0.5
-            while target.bounding_box() == box and time.monotonic() < deadline:
-                time.sleep(0.05)
             self._settle(target)
         # Only a snackbar on its way out needs its slide to end as well.
         if self._low(target) and self.button("Undo").count():
@@ -154,14 +171,14 @@ class Table:
         )
 
     def _settle(self, target: Locator) -> None:
-        """Wait until an animation (a tile opening, a page sliding in) has ended."""
-        previous = None
-        for _ in range(40):
-            box = target.bounding_box()
-            if box is not None and box == previous:
-                return
-            previous = box
-            time.sleep(0.05)
+        """Wait until an animation (a tile opening, a page sliding in, a list
+        scrolled) has ended: `target` stood still over STILL_FRAMES frames.
+
+        Counted in the page's frames, not in seconds: on a loaded machine a frame
+        can take longer than any fixed pause, and a box read twice within one
+        frame looks still in the middle of a slide.
+        """
+        target.evaluate(SETTLE_JS, [STILL_FRAMES, SETTLE_FRAMES])
 
     def tab(self, name: str) -> None:
         """Tap a navigation bar destination."""
