@@ -20,6 +20,8 @@ from companion.engine.match import Match
 from companion.storage import Store
 
 REPO = Path(__file__).resolve().parents[2]
+Phones = Callable[..., Table]
+"""The `phones` fixture: opens a phone-sized tab in a context of its own."""
 
 
 def pytest_configure(config: pytest.Config) -> None:

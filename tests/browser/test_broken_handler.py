@@ -6,8 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import REPO, Server
-from driver import Table
+from conftest import REPO, Phones, Server
 
 BREAK_NEW_MATCH = """
 import companion.ui.matches.matches_screen as matches_screen
@@ -36,25 +35,21 @@ def broken_server(tmp_path: Path) -> Iterator[Server]:
 
 
 def test_a_handler_that_raises_leaves_a_working_screen_and_a_line(
-    broken_server: Server, browser
+    broken_server: Server, phones: Phones
 ) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    try:
-        table = Table(context.new_page(), broken_server.url)
-        table.open("/")
-        table.see("No matches yet.", timeout=10_000)
-        table.tap("New match")
-        table.see("Something went wrong there; it was noted in the app's log.")
-        table.shot("broken-handler-390x844")
-        table.see("No matches yet.")
-        # The screen still answers: another place, and back.
-        table.tab("Rules")
-        table.see("Crazy Eights")
-        table.tab("Matches")
-        table.see("No matches yet.")
-        assert "Traceback" not in table.page.content()
-    finally:
-        context.close()
+    table = phones(broken_server.url)
+    table.open("/")
+    table.see("No matches yet.", timeout=10_000)
+    table.tap("New match")
+    table.see("Something went wrong there; it was noted in the app's log.")
+    table.shot("broken-handler-390x844")
+    table.see("No matches yet.")
+    # The screen still answers: another place, and back.
+    table.tab("Rules")
+    table.see("Crazy Eights")
+    table.tab("Matches")
+    table.see("No matches yet.")
+    assert "Traceback" not in table.page.content()
     log = broken_server.output.read_text()
     assert log.count("ValueError: a handler that raises, on purpose") == 1
     assert log.count("Traceback") == 1

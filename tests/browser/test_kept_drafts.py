@@ -5,10 +5,10 @@ tests/browser/test_static_site.py.)"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 import pytest
-from conftest import Server, serving
+from conftest import Phones, Server, serving
 from driver import Table
 from flows import join, join_code, record_round
 from killable_phone import Phone
@@ -22,8 +22,6 @@ KEPT = "The round was kept as you left it."
 WHO = "Who went out?"
 PHONE_IP = "198.51.100.61"
 """The recorder's phone at the shared table (X-Forwarded-For, conftest.phones)."""
-
-Phones = Callable[..., Table]
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from conftest import Server, serving
+from conftest import Phones, Server, serving
 from driver import Table
 
 from companion.engine.match import Match
@@ -24,17 +24,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     yield from serving(tmp_path_factory, matches={"match": match})
 
 
-def test_the_browser_language_is_used_until_one_is_chosen(browser, server) -> None:
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, locale="sv-SE"
-    )
-    try:
-        table = Table(context.new_page(), server.url).open("/")
-        swedish = get_translator("sv")
-        table.page.get_by_role("tab", name=swedish.gettext("Matches")).wait_for()
-        table.button(swedish.gettext("New match")).wait_for()
-    finally:
-        context.close()
+def test_the_browser_language_is_used_until_one_is_chosen(
+    phones: Phones, server
+) -> None:
+    table = phones(server.url, locale="sv-SE").open("/")
+    swedish = get_translator("sv")
+    table.page.get_by_role("tab", name=swedish.gettext("Matches")).wait_for()
+    table.button(swedish.gettext("New match")).wait_for()
 
 
 def test_scoreboard_and_rules_follow_the_chosen_language(

@@ -7,7 +7,7 @@ generous enough for a busy machine.
 from __future__ import annotations
 
 import pytest
-from conftest import Server
+from conftest import Phones, Server
 from driver import Table
 from flows import record_round
 
@@ -19,24 +19,18 @@ def server(started_match_server: Server) -> Server:
 
 
 def test_a_round_saved_in_one_tab_shows_in_the_other(
-    browser, table: Table, server: Server
+    phones: Phones, table: Table, server: Server
 ) -> None:
     path = server.matches["match"]
     table.open(path)
-    other_context = browser.new_context(
-        viewport={"width": 390, "height": 844}, locale="en-US"
-    )
-    try:
-        other = Table(other_context.new_page(), table.base_url).open(path)
-        other.standing(1, "Ada", 0)
-        other.see("Ada deals, Bo starts")
+    other = phones(table.base_url, locale="en-US").open(path)
+    other.standing(1, "Ada", 0)
+    other.see("Ada deals, Bo starts")
 
-        record_round(table, "Cy", {"Ada": ["K"], "Bo": ["5", "4"]}, save=False)
-        table.tap("Save round")
-        # No reload, no tap in the other tab: the round arrives by itself.
-        other.standing(2, "Bo", 9)
-        other.standing(1, "Cy", 0)
-        other.standing(3, "Ada", 10)
-        other.see("Bo deals, Cy starts")
-    finally:
-        other_context.close()
+    record_round(table, "Cy", {"Ada": ["K"], "Bo": ["5", "4"]}, save=False)
+    table.tap("Save round")
+    # No reload, no tap in the other tab: the round arrives by itself.
+    other.standing(2, "Bo", 9)
+    other.standing(1, "Cy", 0)
+    other.standing(3, "Ada", 10)
+    other.see("Bo deals, Cy starts")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from conftest import Phones
 from driver import Table
 from playwright.sync_api import expect
 
@@ -64,22 +65,16 @@ def test_a_scoring_answer_leads_to_the_house_rules_of_new_match(table: Table) ->
     assert table.path() == "/new?game=vandatta#house-rules"
 
 
-def test_a_search_in_norwegian(browser, server) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="nb")
-    try:
-        table = Table(context.new_page(), server.url)
-        table.open("/rules/crazy-eights")
-        table.see("Utdeling")
-        table.shot("rules-nb-390x844")
-        table.fill("Søk i reglene", "gå ut på åtter")
-        table.see("Svar fra Vri åtter")
-        expect(
-            table.page.get_by_text(re.compile("Ord som passet: ")).first
-        ).to_have_text(
-            re.compile(
-                r"^Vanlige tvister: Kan man gå ut på en åtter\?.*: gå, ut og åtter$"
-            ),
-        )
-        table.shot("rules-search-nb-390x844")
-    finally:
-        context.close()
+def test_a_search_in_norwegian(phones: Phones, server) -> None:
+    table = phones(server.url, locale="nb")
+    table.open("/rules/crazy-eights")
+    table.see("Utdeling")
+    table.shot("rules-nb-390x844")
+    table.fill("Søk i reglene", "gå ut på åtter")
+    table.see("Svar fra Vri åtter")
+    expect(table.page.get_by_text(re.compile("Ord som passet: ")).first).to_have_text(
+        re.compile(
+            r"^Vanlige tvister: Kan man gå ut på en åtter\?.*: gå, ut og åtter$"
+        ),
+    )
+    table.shot("rules-search-nb-390x844")

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import msgpack
 import pytest
-from conftest import Server, serving
+from conftest import Phones, Server, serving
 from driver import Table
 from flows import join, join_code, record_round
 from playwright.sync_api import WebSocketRoute, expect
@@ -21,7 +21,6 @@ FLET_SOCKET = re.compile(r"/ws$")
 CONTROL_EVENT = 3
 """Flet's wire action for an event a control sends (a tap is "click")."""
 
-Phones = Callable[..., Table]
 
 SEATS = {
     "live": ("Ada", "Bo", "Cy"),

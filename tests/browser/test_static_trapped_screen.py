@@ -7,8 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import free_port
-from driver import Table
+from conftest import Phones, free_port
 from playwright.sync_api import expect
 from test_static_site import BOOT_MS, StaticServer, wait_for_app
 from test_trapped_screen import RESTARTED, force_trap
@@ -43,37 +42,31 @@ def an_export(folder: Path) -> Path:
 
 
 def test_a_trapped_screen_of_the_static_app_comes_back_with_its_data(
-    browser, static_server: StaticServer, tmp_path: Path
+    phones: Phones, static_server: StaticServer, tmp_path: Path
 ) -> None:
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, locale="en-US"
-    )
-    try:
-        table = Table(context.new_page(), static_server.url)
-        table.page.goto(static_server.url + "/")
-        wait_for_app(table)
-        table.tab("Settings")
-        export = an_export(tmp_path)
-        with table.page.expect_file_chooser() as chooser:
-            table.tap("Import a file")
-        chooser.value.set_files(str(export))
-        table.see(f"1 match imported from {export.name}")
-        table.tab("Matches")
-        table.tap(RESUME)
-        table.standing(3, "Bo", 60)
-        scoreboard = table.page.url
-        assert re.search(r"#/match/", scoreboard)
+    table = phones(static_server.url, locale="en-US")
+    table.page.goto(static_server.url + "/")
+    wait_for_app(table)
+    table.tab("Settings")
+    export = an_export(tmp_path)
+    with table.page.expect_file_chooser() as chooser:
+        table.tap("Import a file")
+    chooser.value.set_files(str(export))
+    table.see(f"1 match imported from {export.name}")
+    table.tab("Matches")
+    table.tap(RESUME)
+    table.standing(3, "Bo", 60)
+    scoreboard = table.page.url
+    assert re.search(r"#/match/", scoreboard)
 
-        # The match is in the browser's own storage: the restarted page, a
-        # new Python and all, finds it there, on the same screen.
-        force_trap(table)
-        expect(table.page.locator(f"#{LINE_ID}")).to_contain_text(
-            RESTARTED, timeout=BOOT_MS
-        )
-        assert table.page.evaluate("window.beforeTheTrap") is None
-        wait_for_app(table, "1. Ada: 0 points")
-        assert table.page.url == scoreboard
-        table.standing(2, "Cy", 6)
-        table.standing(3, "Bo", 60)
-    finally:
-        context.close()
+    # The match is in the browser's own storage: the restarted page, a
+    # new Python and all, finds it there, on the same screen.
+    force_trap(table)
+    expect(table.page.locator(f"#{LINE_ID}")).to_contain_text(
+        RESTARTED, timeout=BOOT_MS
+    )
+    assert table.page.evaluate("window.beforeTheTrap") is None
+    wait_for_app(table, "1. Ada: 0 points")
+    assert table.page.url == scoreboard
+    table.standing(2, "Cy", 6)
+    table.standing(3, "Bo", 60)

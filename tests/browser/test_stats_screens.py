@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from conftest import Server, serving
+from conftest import Phones, Server, serving
 from driver import Table
 from flows import record_round
 from PIL import Image
@@ -147,24 +147,20 @@ def test_any_name_has_a_page(table: Table) -> None:
     table.see("Åse Ø/2 has never beaten Cy, Cy has never beaten Åse Ø/2; level once")
 
 
-def test_players_and_a_players_page_in_norwegian(browser, server: Server) -> None:
+def test_players_and_a_players_page_in_norwegian(
+    phones: Phones, server: Server
+) -> None:
     nb = get_translator("nb")
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, locale="nb-NO"
-    )
-    try:
-        table = Table(context.new_page(), server.url).open("/players")
-        book = StatsBook(summary_of(s) for s in seeded())
-        (figures,) = [
-            s for s in book.player_games("Ada") if s.key == GameKey("vandatta", True)
-        ]
-        table.see(texts.headline(nb, figures, {}))
-        table.tap(re.compile("^Ada Vändåtta"))
-        table.see(nb.gettext("Head to head"))
-        table.see(nb.gettext("Longest winning streak"))
-        table.shot("player-page-nb-390x844")
-    finally:
-        context.close()
+    table = phones(server.url, locale="nb-NO").open("/players")
+    book = StatsBook(summary_of(s) for s in seeded())
+    (figures,) = [
+        s for s in book.player_games("Ada") if s.key == GameKey("vandatta", True)
+    ]
+    table.see(texts.headline(nb, figures, {}))
+    table.tap(re.compile("^Ada Vändåtta"))
+    table.see(nb.gettext("Head to head"))
+    table.see(nb.gettext("Longest winning streak"))
+    table.shot("player-page-nb-390x844")
 
 
 def tonight() -> datetime:
@@ -172,7 +168,7 @@ def tonight() -> datetime:
 
 
 def test_who_is_best_at_crazy_eights_tonight_on_one_screen(
-    browser, evening_server: Server
+    phones: Phones, evening_server: Server
 ) -> None:
     board = StatsBook(summary_of(s) for s in evenings()).leaderboard(
         GameKey("crazy-eights", True), tonight()
@@ -180,23 +176,17 @@ def test_who_is_best_at_crazy_eights_tonight_on_one_screen(
     assert [line.player for line in board.lines] == ["Mor", "Kari", "Far"]
     for language, locale in (("en", "en-US"), ("nb", "nb-NO")):
         t = get_translator(language)
-        context = browser.new_context(
-            viewport={"width": 390, "height": 844}, locale=locale
-        )
-        try:
-            table = Table(context.new_page(), evening_server.url).open("/players")
-            table.tap(fmt.game_name(t, "crazy-eights"))
-            table.tap(t.gettext("Tonight"))
-            for line in board.lines:
-                row = table.button(texts.ranked_label(t, line))
-                row.wait_for()
-                box = row.bounding_box()
-                # Seen without scrolling: above the navigation bar of the screen.
-                assert box is not None and box["y"] >= 0
-                assert box["y"] + box["height"] < 844 - 80
-            table.shot(f"leaderboard-tonight-{language}-390x844")
-        finally:
-            context.close()
+        table = phones(evening_server.url, locale=locale).open("/players")
+        table.tap(fmt.game_name(t, "crazy-eights"))
+        table.tap(t.gettext("Tonight"))
+        for line in board.lines:
+            row = table.button(texts.ranked_label(t, line))
+            row.wait_for()
+            box = row.bounding_box()
+            # Seen without scrolling: above the navigation bar of the screen.
+            assert box is not None and box["y"] >= 0
+            assert box["y"] + box["height"] < 844 - 80
+        table.shot(f"leaderboard-tonight-{language}-390x844")
     assert texts.ranked_label(get_translator("en"), board.lines[0]) == (
         "Mor, place 1: 2 of 3 matches won (67%) · 40 points per round"
     )
@@ -213,7 +203,7 @@ def test_a_leaderboard_row_opens_the_players_page(table: Table) -> None:
 
 
 def test_share_at_the_end_of_a_match_downloads_the_picture_and_copies_the_text(
-    phones: Callable[..., Table], last_round_server: Server, tmp_path: Path
+    phones: Phones, last_round_server: Server, tmp_path: Path
 ) -> None:
     table = phones(last_round_server.url)
     table.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
