@@ -11,6 +11,7 @@ import time
 import urllib.request
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from driver import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, Table
@@ -18,6 +19,9 @@ from playwright.sync_api import ConsoleMessage, Page
 
 from companion.engine.match import Match
 from companion.storage import Store
+
+if TYPE_CHECKING:
+    from killable_phone import Phone
 
 REPO = Path(__file__).resolve().parents[2]
 Phones = Callable[..., Table]
@@ -211,11 +215,17 @@ def killable_phones_told(request: pytest.FixtureRequest) -> Iterator[None]:
     a profile of their own, killable_phone.py) reported, and a screenshot of
     each: a static-site page that never drew says why only here."""
     yield
-    if not _failed(request):
-        return
     from killable_phone import Phone
 
-    for number, phone in enumerate(Phone.LIVE):
+    show_killable_phones(request, Phone.LIVE)
+
+
+def show_killable_phones(request: pytest.FixtureRequest, phones: list[Phone]) -> None:
+    """If the test failed, print what each page of `phones` reported and save a
+    screenshot of it; for a phone closed before killable_phones_told runs."""
+    if not _failed(request):
+        return
+    for number, phone in enumerate(phones):
         for tab, (page, troubles) in enumerate(phone.troubles.items()):
             told = "".join(troubles) or " nothing"
             _tell(request, f"killable phone {number}, tab {tab} reported:{told}")

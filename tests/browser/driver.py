@@ -131,8 +131,7 @@ class Table:
             return True  # below the screen: scrolled to like any other
         if box["y"] >= height - 100 and not self._in_a_list(target):
             # In a bottom bar itself, which nothing covers. A list's row that far
-            # down sits behind the bar: a tap there lands on the bar whenever
-            # Flutter hit-tests it (a tap held past its click debouncer's wait).
+            # down sits behind the bar, out of a finger's reach: scrolled to.
             return False
         return box["y"] < 56 or box["y"] + box["height"] > height - 170
 
@@ -205,9 +204,10 @@ class Table:
             # comes back a moment after ours: such a field is looked at twice.
             edited_before = field.get_attribute("autocorrect") == "on"
             field.click()
-            self._editing(field)
-            field.fill(text)
             try:
+                # A tap that left no caret is tapped again, as a person would.
+                self._editing(field)
+                field.fill(text)
                 expect(field).to_have_value(text, timeout=2000)
                 if edited_before:
                     time.sleep(0.5)
@@ -215,6 +215,7 @@ class Table:
                     return
             except AssertionError:
                 time.sleep(0.3)
+        self._editing(field)
         expect(field).to_have_value(text)
 
     def _editing(self, field: Locator) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from conftest import Phones, Server, serving
+from conftest import Phones, Server, serving, show_killable_phones
 from driver import Table
 from flows import join, join_code, record_round
 from killable_phone import Phone
@@ -58,53 +58,60 @@ def _as_left(table: Table) -> None:
     table.see("+12")
 
 
-def test_a_half_entered_round_survives_back_a_reload_and_a_killed_browser(
+@pytest.fixture
+def phone(
     server: Server,
     playwright: Playwright,
-    phones: Phones,
     tmp_path_factory: pytest.TempPathFactory,
+    request: pytest.FixtureRequest,
+) -> Iterator[Phone]:
+    """The host's browser, killable, on its own profile: a failure shows its
+    pages before it is closed."""
+    device = Phone(playwright, tmp_path_factory.mktemp("profile"), server.url)
+    yield device.start()
+    show_killable_phones(request, [device])
+    device.close()
+
+
+def test_a_half_entered_round_survives_back_a_reload_and_a_killed_browser(
+    server: Server, phone: Phone, phones: Phones
 ) -> None:
     scoreboard = server.matches["family"]
-    phone = Phone(playwright, tmp_path_factory.mktemp("profile"), server.url)
+    table = phone.tab()
+    table.open(scoreboard)
+    _enter_half_a_round(table)
+    # Leaving says nothing; coming back says it was kept.
+    table.tap("Back to the scoreboard")
+    table.button("Record round").wait_for()
+    table.tap("Record round")
+    _as_left(table)
+    table.page.go_back()
+    table.button("Record round").wait_for()
+    table.tap("Record round")
+    _as_left(table)
+    table.reload()
+    _as_left(table)
+    table.shot("kept-draft-en-390x844")
+    # The host's browser killed outright, as the system ends it: whatever
+    # it had not written to disk is gone, and the draft is not.
+    phone.kill()
     phone.start()
-    try:
-        table = phone.tab()
-        table.open(scoreboard)
-        _enter_half_a_round(table)
-        # Leaving says nothing; coming back says it was kept.
-        table.tap("Back to the scoreboard")
-        table.button("Record round").wait_for()
-        table.tap("Record round")
-        _as_left(table)
-        table.page.go_back()
-        table.button("Record round").wait_for()
-        table.tap("Record round")
-        _as_left(table)
-        table.reload()
-        _as_left(table)
-        table.shot("kept-draft-en-390x844")
-        # The host's browser killed outright, as the system ends it: whatever
-        # it had not written to disk is gone, and the draft is not.
-        phone.kill()
-        phone.start()
-        table = phone.tab()
-        table.open(scoreboard)
-        table.tap("Record round")
-        _as_left(table)
-        recorder = _a_phone_that_may_record(table, phones, server.url)
-        _another_device_sees_no_draft(recorder, scoreboard)
-        _looked_at_in_norwegian_and_spanish(table, scoreboard)
-        table.tap("Start afresh")
-        table.see(WHO)
-        table.gone(KEPT)
-        table.tap("Back to the scoreboard")
-        table.tap("Record round")
-        table.see(WHO)
-        expect(table.page.get_by_text(KEPT)).to_have_count(0)
-        _typed_points_lead_on_and_an_edit_says_updated(table)
-        _a_round_saved_on_another_device_lets_this_one_go(table, recorder, scoreboard)
-    finally:
-        phone.close()
+    table = phone.tab()
+    table.open(scoreboard)
+    table.tap("Record round")
+    _as_left(table)
+    recorder = _a_phone_that_may_record(table, phones, server.url)
+    _another_device_sees_no_draft(recorder, scoreboard)
+    _looked_at_in_norwegian_and_spanish(table, scoreboard)
+    table.tap("Start afresh")
+    table.see(WHO)
+    table.gone(KEPT)
+    table.tap("Back to the scoreboard")
+    table.tap("Record round")
+    table.see(WHO)
+    expect(table.page.get_by_text(KEPT)).to_have_count(0)
+    _typed_points_lead_on_and_an_edit_says_updated(table)
+    _a_round_saved_on_another_device_lets_this_one_go(table, recorder, scoreboard)
 
 
 def _a_phone_that_may_record(host: Table, phones: Phones, url: str) -> Table:
