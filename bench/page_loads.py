@@ -5,12 +5,14 @@ Chromium's CPU seconds (every Chromium process, by kind: renderer, GPU process,
 the rest) and the wall seconds of (a) loading our scoreboard of a stored
 4-player, 3-round match in a fresh phone tab (own context, as each browser test
 opens one), (b) the same for `minimal_screen.py` (a bare Flet screen as full as
-the scoreboard: the floor), and (c) our scoreboard reached from Settings on a tab
-already open, by the history entry `Table.go` in tests/browser/driver.py adds.
+the scoreboard: the floor), (c) our scoreboard reached from Settings on a tab
+already open, by the history entry `Table.go` in tests/browser/driver.py adds,
+and (d) (a) in a tab of a context used before, its localStorage cleared, as
+tests/browser/conftest.py's HostBrowser gives each test of a module.
 Each is counted until its text is on screen plus 1 s, so the work a load leaves
-behind (wasm tier-up, late frames) counts too. Runs alternate (a), (b), (c).
-No target: the figures behind issue 31's choice to change screens in place in
-the browser tests.
+behind (wasm tier-up, late frames) counts too. Runs alternate (a), (b), (c), (d).
+No target: the figures behind issue 31's choices to change screens in place in
+the browser tests and to keep the host's context across a module's tests.
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from harness import (
+    PHONE,
     PLAYERS,
+    WAIT_MS,
     Table,
     checkout_command,
     chromium,
@@ -108,6 +112,17 @@ def main() -> None:
             with phone_page(browser) as page:
                 return measured(lambda: _shown(page, url, texts))
 
+        used = browser.new_context(viewport=PHONE, locale="en-US")
+
+        def load_used(url: str, texts: list[str]) -> tuple[float, dict[str, float]]:
+            page = used.new_page()
+            page.set_default_timeout(WAIT_MS)
+            try:
+                return measured(lambda: _shown(page, url, texts))
+            finally:
+                page.evaluate("() => localStorage.clear()")
+                page.close()
+
         def route_change() -> tuple[float, dict[str, float]]:
             with opened(browser, ours.url + "/settings") as page:
                 wait_for_text(page, "Language")
@@ -115,10 +130,16 @@ def main() -> None:
                 return measured(lambda: _went(page, scoreboard, needles))
 
         load(ours.url + scoreboard, needles)  # warms the disk cache for all alike
+        load_used(ours.url + scoreboard, needles)  # the test before, in (d)
         for _ in range(runs):
             add(table, "(a) ours, load", *load(ours.url + scoreboard, needles))
             add(table, "(b) bare screen, load", *load(bare.url + "/", LAST_TEXTS))
             add(table, "(c) ours, route change", *route_change())
+            add(
+                table,
+                "(d) ours, load, used context",
+                *load_used(ours.url + scoreboard, needles),
+            )
     table.add_ratios(
         "ratio (a) / (b) CPU",
         "(a) ours, load: Chromium CPU",
@@ -129,11 +150,17 @@ def main() -> None:
         "(c) ours, route change: Chromium CPU",
         "(a) ours, load: Chromium CPU",
     )
+    table.add_ratios(
+        "ratio (d) / (a) CPU",
+        "(d) ours, load, used context: Chromium CPU",
+        "(a) ours, load: Chromium CPU",
+    )
     table.print()
     print(
         f"verdict: no target (issue 31): a load of ours costs Chromium "
         f"{table.median('ratio (a) / (b) CPU'):.2f}x the bare screen's CPU; a route "
-        f"change, {table.median('ratio (c) / (a) CPU'):.2f}x a load's"
+        f"change, {table.median('ratio (c) / (a) CPU'):.2f}x a load's; a load in a "
+        f"used context, {table.median('ratio (d) / (a) CPU'):.2f}x"
     )
 
 
