@@ -181,65 +181,81 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
-class HostBrowser:
-    """The host's browser for one module's tests: one context, kept while its
-    tests pass, so a load finds the app's code in its cache (0.66-0.70x the
-    CPU of a load in a fresh context, bench/page_loads.py); its storage is
-    cleared between tests, so each test's tab is a device never seen before."""
+class Devices:
+    """Browser contexts (phones) kept through a module's tests while they pass,
+    so a load finds the app's code in its cache (0.66-0.70x the CPU of a load in
+    a fresh context, bench/page_loads.py); a context given back has its
+    localStorage, where the device's token is, cleared, and its permissions and
+    headers dropped: each test's phone is a device never seen before."""
 
     def __init__(self, browser: Browser) -> None:
         self.browser = browser
-        self.context: BrowserContext | None = None
+        self.free: dict[str, list[BrowserContext]] = {}
+        self.locales: dict[BrowserContext, str] = {}
 
-    def new_page(self) -> Page:
-        if self.context is None:
-            self.context = self.browser.new_context(
-                viewport={"width": 390, "height": 844}, locale="en-US"
+    def take(
+        self, locale: str = "en-US", headers: dict[str, str] | None = None
+    ) -> BrowserContext:
+        """A phone-sized context on `locale` that sends `headers`."""
+        kept = self.free.get(locale)
+        context = kept.pop() if kept else None
+        if context is None:
+            context = self.browser.new_context(
+                viewport={"width": 390, "height": 844}, locale=locale
             )
-            self.context.grant_permissions(["clipboard-read", "clipboard-write"])
-        return self.context.new_page()
+            self.locales[context] = locale
+            context.on("close", lambda closed: self.locales.pop(closed, None))
+        context.set_extra_http_headers(headers or {})
+        return context
 
-    def done_with(self, page: Page, failed: bool) -> None:
-        """Close the test's tabs; after a failure, the whole context too (a page
-        that stopped answering slows every later test, and its storage may not
-        clear)."""
-        assert self.context is not None
+    def give_back(self, context: BrowserContext, failed: bool) -> None:
+        """Keep `context` for the next test; after a failure, close it (a page
+        that stopped answering slows every later test, and may not clear)."""
+        locale = self.locales.get(context)
+        if locale is None:
+            return  # the test closed it
         try:
             if not failed:
-                # The device's token is in localStorage: without it, the next
-                # tab is a new device. wait_for_function gives up; evaluate()
-                # would wait for ever on a page that stopped answering.
-                page.wait_for_function(
-                    "() => { localStorage.clear(); return true; }", timeout=10_000
-                )
-                for tab in self.context.pages:
-                    tab.close()
+                for page in context.pages:
+                    # wait_for_function gives up; evaluate() would wait for ever
+                    # on a page that stopped answering.
+                    page.wait_for_function(
+                        "() => { localStorage.clear(); return true; }",
+                        timeout=10_000,
+                    )
+                for page in context.pages:
+                    page.close()
+                context.clear_permissions()
+                self.free.setdefault(locale, []).append(context)
                 return
         except Exception:  # noqa: BLE001 - any failure here means a fresh context
             pass
-        self.close()
+        with contextlib.suppress(Exception):
+            context.close()
 
     def close(self) -> None:
-        if self.context is not None:
-            self.context.close()
-            self.context = None
+        for context in list(self.locales):
+            with contextlib.suppress(Exception):
+                context.close()
 
 
 @pytest.fixture(scope="module")
-def host_browser(browser: Browser) -> Iterator[HostBrowser]:
-    """The host's browser, shared by the module's tests on its one server."""
-    host = HostBrowser(browser)
-    yield host
-    host.close()
+def devices(browser: Browser) -> Iterator[Devices]:
+    """The phones the module's tests open, kept between them (Devices)."""
+    kept = Devices(browser)
+    yield kept
+    kept.close()
 
 
 @pytest.fixture
 def table(
-    host_browser: HostBrowser, server: Server, request: pytest.FixtureRequest
+    devices: Devices, server: Server, request: pytest.FixtureRequest
 ) -> Iterator[Table]:
     """A phone-sized browser tab on the module's server, as a device never seen
-    before (host_browser)."""
-    page = host_browser.new_page()
+    before (Devices)."""
+    context = devices.take()
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
     troubles = page_troubles(page)
     yield Table(page, server.url)
     failed = _failed(request)
@@ -252,7 +268,7 @@ def table(
                 shot = ARTIFACTS / f"failed-{request.node.name}.png"
                 page.screenshot(path=str(shot), timeout=10_000)
     finally:
-        host_browser.done_with(page, failed)
+        devices.give_back(context, failed)
 
 
 def _failed(request: pytest.FixtureRequest) -> bool:
@@ -314,32 +330,30 @@ def page_troubles(page: Page) -> list[str]:
 
 
 @pytest.fixture
-def phones(browser, request: pytest.FixtureRequest) -> Iterator[Callable[..., Table]]:
-    """Opens phone-sized tabs, each in its own browser context (its own phone).
+def phones(devices: Devices, request: pytest.FixtureRequest) -> Iterator[Phones]:
+    """Opens phone-sized tabs, each in its own browser context (its own phone,
+    never seen before: Devices).
 
     `client_ip` makes the context send X-Forwarded-For, so the server takes it
     for a phone at that address: a guest at a shared table.
     """
     opened: list[tuple[str, Table, list[str]]] = []
-    contexts = []
+    contexts: list[BrowserContext] = []
 
     def open_phone(
         base_url: str, client_ip: str | None = None, *, locale: str = "en-US"
     ) -> Table:
         headers = {"X-Forwarded-For": client_ip} if client_ip else None
-        context = browser.new_context(
-            viewport={"width": 390, "height": 844},
-            locale=locale,
-            extra_http_headers=headers,
-        )
+        context = devices.take(locale, headers)
         contexts.append(context)
         table = Table(context.new_page(), base_url)
         opened.append((client_ip or "host", table, page_troubles(table.page)))
         return table
 
     yield open_phone
+    failed = _failed(request)
     try:
-        if _failed(request):
+        if failed:
             for number, (who, table, troubles) in enumerate(opened):
                 told = "".join(troubles) or " nothing"
                 _tell(request, f"phone {number} ({who}) reported:{told}")
@@ -348,7 +362,7 @@ def phones(browser, request: pytest.FixtureRequest) -> Iterator[Callable[..., Ta
                     table.page.screenshot(path=str(shot), timeout=10_000)
     finally:
         for context in contexts:
-            context.close()
+            devices.give_back(context, failed)
 
 
 @pytest.hookimpl(hookwrapper=True)
