@@ -47,6 +47,30 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+class ModulePort:
+    """The one port every module's server takes in turn in this test process, so
+    the app's address stays the same from module to module and the phones kept
+    in Devices find its code in their cache; a second server beside it takes a
+    free port."""
+
+    port: int | None = None
+    taken = False
+
+    @classmethod
+    def take(cls) -> int:
+        if cls.taken:
+            return free_port()
+        if cls.port is None:
+            cls.port = free_port()
+        cls.taken = True
+        return cls.port
+
+    @classmethod
+    def give_back(cls, port: int) -> None:
+        if port == cls.port:
+            cls.taken = False
+
+
 class Server:
     """The `companion` command serving one data directory, started and stopped.
 
@@ -62,11 +86,12 @@ class Server:
         share: bool = False,
         env: dict[str, str] | None = None,
         matches: Mapping[str, Match] | None = None,
+        port: int | None = None,
     ) -> None:
         self.data_dir = data_dir
         self.share = share
         self.env = env or {}
-        self.port = free_port()
+        self.port = port or free_port()
         self.process: subprocess.Popen[str] | None = None
         self.output = data_dir.parent / f"server-{self.port}.log"
         self.matches = self._store(matches or {})
@@ -162,9 +187,13 @@ def serving(
 ) -> Iterator[Server]:
     """A server on a fresh data directory (holding `matches`), for a fixture."""
     data_dir = tmp_path_factory.mktemp("data") / "companion"
-    running = Server(data_dir, share=share, matches=matches).start()
-    yield running
-    running.stop()
+    port = ModulePort.take()
+    try:
+        running = Server(data_dir, share=share, matches=matches, port=port).start()
+        yield running
+        running.stop()
+    finally:
+        ModulePort.give_back(port)
 
 
 @pytest.fixture(scope="module")
@@ -182,9 +211,10 @@ def artifacts() -> Path:
 
 
 class Devices:
-    """Browser contexts (phones) kept through a module's tests while they pass,
-    so a load finds the app's code in its cache (0.66-0.70x the CPU of a load in
-    a fresh context, bench/page_loads.py); a context given back has its
+    """Browser contexts (phones) kept from test to test while they pass, so a
+    load finds the app's code in its cache (0.66-0.70x the CPU of a load in a
+    fresh context, bench/page_loads.py; the modules' servers share one address,
+    ModulePort, for that); a context given back has its
     localStorage, where the device's token is, cleared, and its permissions and
     headers dropped: each test's phone is a device never seen before."""
 
@@ -239,9 +269,9 @@ class Devices:
                 context.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def devices(browser: Browser) -> Iterator[Devices]:
-    """The phones the module's tests open, kept between them (Devices)."""
+    """The phones the tests open, kept between them (Devices)."""
     kept = Devices(browser)
     yield kept
     kept.close()
