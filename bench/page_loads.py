@@ -7,12 +7,12 @@ the rest) and the wall seconds of (a) loading our scoreboard of a stored
 opens one), (b) the same for `minimal_screen.py` (a bare Flet screen as full as
 the scoreboard: the floor), (c) our scoreboard reached from Settings on a tab
 already open, by the history entry `Table.go` in tests/browser/driver.py adds,
-and (d) (a) in a tab of a context used before, its localStorage cleared, as
-tests/browser/conftest.py's Devices gives each test of a module.
+and (d) (a) in a tab of a context used before, its localStorage cleared (a
+phone kept from one browser test to the next would be that).
 Each is counted until its text is on screen plus 1 s, so the work a load leaves
 behind (wasm tier-up, late frames) counts too. Runs alternate (a), (b), (c), (d).
-No target: the figures behind issue 31's choices to change screens in place in
-the browser tests and to keep the phones' contexts across a module's tests.
+No target: the figures behind issue 31's choice to change screens in place in
+the browser tests, and behind its trial of keeping phones from test to test.
 """
 
 from __future__ import annotations

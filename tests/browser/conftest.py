@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from driver import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, Table
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
+from playwright.sync_api import ConsoleMessage, Page
 
 from companion.engine.match import Match
 from companion.storage import Store
@@ -47,30 +47,6 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-class ModulePort:
-    """The one port every module's server takes in turn in this test process, so
-    the app's address stays the same from module to module and the phones kept
-    in Devices find its code in their cache; a second server beside it takes a
-    free port."""
-
-    port: int | None = None
-    taken = False
-
-    @classmethod
-    def take(cls) -> int:
-        if cls.taken:
-            return free_port()
-        if cls.port is None:
-            cls.port = free_port()
-        cls.taken = True
-        return cls.port
-
-    @classmethod
-    def give_back(cls, port: int) -> None:
-        if port == cls.port:
-            cls.taken = False
-
-
 class Server:
     """The `companion` command serving one data directory, started and stopped.
 
@@ -86,12 +62,11 @@ class Server:
         share: bool = False,
         env: dict[str, str] | None = None,
         matches: Mapping[str, Match] | None = None,
-        port: int | None = None,
     ) -> None:
         self.data_dir = data_dir
         self.share = share
         self.env = env or {}
-        self.port = port or free_port()
+        self.port = free_port()
         self.process: subprocess.Popen[str] | None = None
         self.output = data_dir.parent / f"server-{self.port}.log"
         self.matches = self._store(matches or {})
@@ -187,13 +162,9 @@ def serving(
 ) -> Iterator[Server]:
     """A server on a fresh data directory (holding `matches`), for a fixture."""
     data_dir = tmp_path_factory.mktemp("data") / "companion"
-    port = ModulePort.take()
-    try:
-        running = Server(data_dir, share=share, matches=matches, port=port).start()
-        yield running
-        running.stop()
-    finally:
-        ModulePort.give_back(port)
+    running = Server(data_dir, share=share, matches=matches).start()
+    yield running
+    running.stop()
 
 
 @pytest.fixture(scope="module")
@@ -210,87 +181,18 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
-class Devices:
-    """Browser contexts (phones) kept from test to test while they pass, so a
-    load finds the app's code in its cache (0.66-0.70x the CPU of a load in a
-    fresh context, bench/page_loads.py; the modules' servers share one address,
-    ModulePort, for that); a context given back has its
-    localStorage, where the device's token is, cleared, and its permissions and
-    headers dropped: each test's phone is a device never seen before."""
-
-    def __init__(self, browser: Browser) -> None:
-        self.browser = browser
-        self.free: dict[str, list[BrowserContext]] = {}
-        self.locales: dict[BrowserContext, str] = {}
-
-    def take(
-        self, locale: str = "en-US", headers: dict[str, str] | None = None
-    ) -> BrowserContext:
-        """A phone-sized context on `locale` that sends `headers`."""
-        kept = self.free.get(locale)
-        context = kept.pop() if kept else None
-        if context is None:
-            context = self.browser.new_context(
-                viewport={"width": 390, "height": 844}, locale=locale
-            )
-            self.locales[context] = locale
-            context.on("close", lambda closed: self.locales.pop(closed, None))
-        context.set_extra_http_headers(headers or {})
-        return context
-
-    def give_back(self, context: BrowserContext, failed: bool) -> None:
-        """Keep `context` for the next test; after a failure, close it (a page
-        that stopped answering slows every later test, and may not clear)."""
-        locale = self.locales.get(context)
-        if locale is None:
-            return  # the test closed it
-        try:
-            if not failed:
-                for page in context.pages:
-                    # wait_for_function gives up; evaluate() would wait for ever
-                    # on a page that stopped answering.
-                    page.wait_for_function(
-                        "() => { localStorage.clear(); return true; }",
-                        timeout=10_000,
-                    )
-                for page in context.pages:
-                    page.close()
-                context.clear_permissions()
-                self.free.setdefault(locale, []).append(context)
-                return
-        except Exception:  # noqa: BLE001 - any failure here means a fresh context
-            pass
-        with contextlib.suppress(Exception):
-            context.close()
-
-    def close(self) -> None:
-        for context in list(self.locales):
-            with contextlib.suppress(Exception):
-                context.close()
-
-
-@pytest.fixture(scope="session")
-def devices(browser: Browser) -> Iterator[Devices]:
-    """The phones the tests open, kept between them (Devices)."""
-    kept = Devices(browser)
-    yield kept
-    kept.close()
-
-
 @pytest.fixture
-def table(
-    devices: Devices, server: Server, request: pytest.FixtureRequest
-) -> Iterator[Table]:
-    """A phone-sized browser tab on the module's server, as a device never seen
-    before (Devices)."""
-    context = devices.take()
+def table(browser, server: Server, request: pytest.FixtureRequest) -> Iterator[Table]:
+    """A phone-sized browser tab on the module's server."""
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, locale="en-US"
+    )
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     page = context.new_page()
     troubles = page_troubles(page)
     yield Table(page, server.url)
-    failed = _failed(request)
     try:
-        if failed:
+        if _failed(request):
             _tell(request, f"the page reported:{''.join(troubles) or ' nothing'}")
             # A page that stopped answering cannot be photographed: the context
             # is closed all the same, or its renderer slows every later test.
@@ -298,7 +200,7 @@ def table(
                 shot = ARTIFACTS / f"failed-{request.node.name}.png"
                 page.screenshot(path=str(shot), timeout=10_000)
     finally:
-        devices.give_back(context, failed)
+        context.close()
 
 
 def _failed(request: pytest.FixtureRequest) -> bool:
@@ -360,30 +262,32 @@ def page_troubles(page: Page) -> list[str]:
 
 
 @pytest.fixture
-def phones(devices: Devices, request: pytest.FixtureRequest) -> Iterator[Phones]:
-    """Opens phone-sized tabs, each in its own browser context (its own phone,
-    never seen before: Devices).
+def phones(browser, request: pytest.FixtureRequest) -> Iterator[Callable[..., Table]]:
+    """Opens phone-sized tabs, each in its own browser context (its own phone).
 
     `client_ip` makes the context send X-Forwarded-For, so the server takes it
     for a phone at that address: a guest at a shared table.
     """
     opened: list[tuple[str, Table, list[str]]] = []
-    contexts: list[BrowserContext] = []
+    contexts = []
 
     def open_phone(
         base_url: str, client_ip: str | None = None, *, locale: str = "en-US"
     ) -> Table:
         headers = {"X-Forwarded-For": client_ip} if client_ip else None
-        context = devices.take(locale, headers)
+        context = browser.new_context(
+            viewport={"width": 390, "height": 844},
+            locale=locale,
+            extra_http_headers=headers,
+        )
         contexts.append(context)
         table = Table(context.new_page(), base_url)
         opened.append((client_ip or "host", table, page_troubles(table.page)))
         return table
 
     yield open_phone
-    failed = _failed(request)
     try:
-        if failed:
+        if _failed(request):
             for number, (who, table, troubles) in enumerate(opened):
                 told = "".join(troubles) or " nothing"
                 _tell(request, f"phone {number} ({who}) reported:{told}")
@@ -392,7 +296,7 @@ def phones(devices: Devices, request: pytest.FixtureRequest) -> Iterator[Phones]
                     table.page.screenshot(path=str(shot), timeout=10_000)
     finally:
         for context in contexts:
-            devices.give_back(context, failed)
+            context.close()
 
 
 @pytest.hookimpl(hookwrapper=True)

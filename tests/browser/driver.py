@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 import time
 from pathlib import Path
-from typing import TypedDict
 
 from playwright.sync_api import Locator, Page, expect
 
@@ -31,41 +30,19 @@ SETTLE_FRAMES = 240
 SETTLE_JS = """
 async (element, [still, most]) => {
     const frame = () => new Promise(done => requestAnimationFrame(done));
-    let last = "", same = 0, box = element.getBoundingClientRect();
+    let last = "", same = 0;
     for (let seen = 0; seen < most && same < still; seen++) {
         await frame();
-        box = element.getBoundingClientRect();
+        const box = element.getBoundingClientRect();
         const now = [box.x, box.y, box.width, box.height].join();
         same = now === last ? same + 1 : 0;
         last = now;
     }
-    let inList = false;
-    for (let n = element.parentElement; n?.localName === "flt-semantics";
-         n = n.parentElement) {
-        if (n.style.touchAction === "none") inList = true;
-    }
-    return {y: box.y, height: box.height, inList};
 }
 """
-"""Waits out the frames (see Table._settle), then tells where the control stands
-and whether it sits in a list that scrolls, in one round trip: each trip to a
-busy page costs a tap tens of milliseconds."""
 SHOT_SETTLE_S = 5.0
 """How long a screenshot waits for the screen to stop changing (an animation, a
 repaint still on its way) before it is taken as it is."""
-
-
-class Placed(TypedDict):
-    """Where a settled control stands (SETTLE_JS): its top and height in CSS px,
-    and whether it sits in a list that scrolls (the keypad, say, does not).
-
-    Flutter gives a scrollable list's node `touch-action: none`, and only while
-    its content is longer than the list.
-    """
-
-    y: float
-    height: float
-    inList: bool
 
 
 class Table:
@@ -132,7 +109,8 @@ class Table:
         """Tap the control with this accessible name (one tap)."""
         target = self.page.get_by_role(role, name=name, exact=exact).first  # type: ignore[arg-type]
         target.wait_for()
-        self._into_view(target, self._settle(target))
+        self._settle(target)
+        self._into_view(target)
         target.click()
         self.taps += 1
 
@@ -142,50 +120,64 @@ class Table:
         self.button("Undo").click(force=True)
         self.taps += 1
 
-    def _low(self, placed: Placed) -> bool:
-        """Whether a control placed so must be scrolled to: below the screen, or
-        where the bottom bars or a snackbar may cover it."""
+    def _low(self, target: Locator) -> bool:
+        """Whether `target` must be scrolled to: below the screen, or where the
+        bottom bars or a snackbar may cover it."""
+        box = target.bounding_box()
         height = (self.page.viewport_size or {"height": 844})["height"]
-        if placed["y"] >= height:
+        if box is None:
+            return False
+        if box["y"] >= height:
             return True  # below the screen: scrolled to like any other
-        if placed["y"] >= height - 100 and not placed["inList"]:
+        if box["y"] >= height - 100 and not self._in_a_list(target):
             # In a bottom bar itself, which nothing covers. A list's row that far
             # down sits behind the bar, out of a finger's reach: scrolled to.
             return False
-        return placed["y"] < 56 or placed["y"] + placed["height"] > height - 170
+        return box["y"] < 56 or box["y"] + box["height"] > height - 170
 
-    def _into_view(self, target: Locator, placed: Placed) -> None:
-        """Bring `target`, settled where `placed` says, clear of the bars and of
-        a snackbar, as a person would: scroll the list, or else wait for the undo
-        snackbar to go away.
+    def _into_view(self, target: Locator) -> None:
+        """Bring `target` clear of the bars and of a snackbar, as a person would:
+        scroll the list, or else wait for the undo snackbar to go away.
         """
-        if not self._low(placed):
+        if not self._low(target):
             return
+        box = target.bounding_box()
         viewport = self.page.viewport_size or {"width": 390, "height": 844}
-        if placed["inList"]:
+        if box is not None and self._in_a_list(target):
             # A wheel turn over the list: Flutter scrolls its canvas for real.
             self.page.mouse.move(viewport["width"] / 2, viewport["height"] / 2)
             # The turn returns once Flutter's handler has taken it; the list
             # moves in the frame that handler asked for, which _settle waits out.
             self.page.mouse.wheel(
-                0, placed["y"] + placed["height"] / 2 - viewport["height"] / 2
+                0, box["y"] + box["height"] / 2 - viewport["height"] / 2
             )
-            placed = self._settle(target)
+            self._settle(target)
         # Only a snackbar on its way out needs its slide to end as well.
-        if self._low(placed) and self.button("Undo").count():
+        if self._low(target) and self.button("Undo").count():
             expect(self.button("Undo")).to_have_count(0, timeout=10_000)
             time.sleep(0.3)
 
-    def _settle(self, target: Locator) -> Placed:
+    def _in_a_list(self, target: Locator) -> bool:
+        """Whether `target` sits in a list that scrolls (the keypad, say, does not).
+
+        Flutter gives a scrollable list's node `touch-action: none`, and only
+        while its content is longer than the list.
+        """
+        return target.evaluate(
+            "e => { for (let n = e.parentElement; n?.localName === 'flt-semantics';"
+            " n = n.parentElement) if (n.style.touchAction === 'none') return true;"
+            " return false; }"
+        )
+
+    def _settle(self, target: Locator) -> None:
         """Wait until an animation (a tile opening, a page sliding in, a list
-        scrolled) has ended: `target` stood still over STILL_FRAMES frames; then
-        where it stands.
+        scrolled) has ended: `target` stood still over STILL_FRAMES frames.
 
         Counted in the page's frames, not in seconds: on a loaded machine a frame
         can take longer than any fixed pause, and a box read twice within one
         frame looks still in the middle of a slide.
         """
-        return target.evaluate(SETTLE_JS, [STILL_FRAMES, SETTLE_FRAMES])
+        target.evaluate(SETTLE_JS, [STILL_FRAMES, SETTLE_FRAMES])
 
     def tab(self, name: str) -> None:
         """Tap a navigation bar destination."""
@@ -204,7 +196,8 @@ class Table:
         """
         field = self.page.get_by_role("textbox", name=label)
         field.wait_for()
-        self._into_view(field, self._settle(field))
+        self._settle(field)
+        self._into_view(field)
         for _ in range(3):
             # A field edited before keeps its settings, so `_editing` may pass
             # before Flutter takes the input over again, and its own text then

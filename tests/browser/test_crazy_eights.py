@@ -181,7 +181,7 @@ navigator.wakeLock.request = async (type) => {
 def test_the_phone_stays_awake_through_a_round_until_the_match_is_left(
     table: Table, server: Server
 ) -> None:
-    table.page.add_init_script(WAKE_LOCK_LOG_JS)
+    table.page.context.add_init_script(WAKE_LOCK_LOG_JS)
     table.open(server.matches["awake"])
 
     def wake_lock(calls: list[str]) -> None:

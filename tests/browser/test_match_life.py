@@ -113,7 +113,7 @@ def test_a_match_ends_early_and_is_deleted_with_undo_and_the_stats_follow(
 def test_share_standings_falls_back_where_the_browser_has_no_web_share(
     table: Table, server: Server
 ) -> None:
-    table.page.add_init_script(NO_WEB_SHARE_JS)
+    table.page.context.add_init_script(NO_WEB_SHARE_JS)
     table.open(server.matches["finished"])
     assert table.page.evaluate("typeof navigator.canShare") == "undefined"
     table.see("Ada wins!")
