@@ -118,9 +118,12 @@ def main() -> None:
             page = used.new_page()
             page.set_default_timeout(WAIT_MS)
             try:
-                return measured(lambda: _shown(page, url, texts))
-            finally:
+                figures = measured(lambda: _shown(page, url, texts))
+                # Only on a page that loaded: on a broken one this call would
+                # raise over the error that broke it.
                 page.evaluate("() => localStorage.clear()")
+                return figures
+            finally:
                 page.close()
 
         def route_change() -> tuple[float, dict[str, float]]:
