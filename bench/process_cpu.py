@@ -8,8 +8,9 @@ last figure read for it, under the kind its command line first showed (a
 process that has ended but is not yet reaped has no command line). Counts
 every process on the machine that started or ran meanwhile, so run it on an
 otherwise quiet machine. Prints the command's wall time, the seconds and share
-by kind, how busy the cores were, and the kernel's count for the command's own
-process tree. No target: issue 31's figures of what the suite's time is made of.
+by kind and how busy the cores were. What a process spends after the last
+read of it is missed (at most --every seconds of it). No target: issue 31's
+figures of what the suite's time is made of.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import resource
 import subprocess
 import sys
 import time
@@ -93,10 +93,6 @@ def main() -> None:
     cores = os.cpu_count() or 1
     busy = 100 * total / (wall * cores)
     print(f"  {total:8.1f} s in all: {busy:.1f} % of {cores} cores")
-    # The kernel's own count for the command and the processes it waited for:
-    # the check on what the samples missed of them between two reads.
-    waited = resource.getrusage(resource.RUSAGE_CHILDREN)
-    print(f"  {waited.ru_utime + waited.ru_stime:8.1f} s by the command's own count")
     sys.exit(running.returncode)
 
 
