@@ -17,11 +17,9 @@ the browser tests, and behind its trial of keeping phones from test to test.
 
 from __future__ import annotations
 
-import os
 import re
 import time
 from collections.abc import Callable
-from pathlib import Path
 
 from harness import (
     PHONE,
@@ -43,6 +41,7 @@ from harness import (
 )
 from minimal_screen import LAST_TEXTS
 from playwright.sync_api import Page
+from process_cpu import read_processes
 
 SETTLE_S = 1.0
 GO_JS = (
@@ -54,25 +53,16 @@ GO_JS = (
 
 def chromium_cpu() -> dict[str, float]:
     """CPU seconds (user + system) of every Chromium process now, by kind."""
-    tick = os.sysconf("SC_CLK_TCK")
     by_kind: dict[str, float] = {}
-    for entry in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            command = (
-                Path(f"/proc/{entry}/cmdline").read_bytes().decode(errors="ignore")
-            )
-            stat = Path(f"/proc/{entry}/stat").read_text()
-        except OSError:
-            continue
+    for command, seconds in read_processes().values():
         if not command.startswith("/usr/lib/chromium/chromium"):
             continue
         found = re.search(r"--type=([a-z-]+)", command)
         kind = {"renderer": "renderer", "gpu-process": "GPU process"}.get(
             found.group(1) if found else "", "the rest"
         )
-        fields = stat.rsplit(")", 1)[1].split()
-        by_kind[kind] = by_kind.get(kind, 0.0) + (int(fields[11]) + int(fields[12]))
-    return {kind: ticks / tick for kind, ticks in by_kind.items()}
+        by_kind[kind] = by_kind.get(kind, 0.0) + seconds
+    return by_kind
 
 
 def measured(action: Callable[[], None]) -> tuple[float, dict[str, float]]:

@@ -3,7 +3,8 @@
 Run: PYTHONPATH=$PWD python bench/screen_switches.py [--runs 5]
 Chromium's CPU seconds (every Chromium process, by kind: renderer, GPU process,
 the rest) and the frames the page drew for one tap on a navigation-bar
-destination, until the destination shows selected plus 1 s: (a) ours, tapped
+destination, until the destination shows selected plus 1 s, and the wall
+seconds until it shows selected: (a) ours, tapped
 with a mouse click (as the browser tests tap), (b) ours, tapped by a touch (as a
 phone is), (c) `minimal_tabs.py` (a bare Flet app with the same navigation bar:
 the floor) by a mouse click, (d) the floor by a touch. Semantics on in all, as in
@@ -31,7 +32,7 @@ from harness import (
     serving,
 )
 from minimal_tabs import PLACES
-from page_loads import SETTLE_S, chromium_cpu
+from page_loads import SETTLE_S, add, measured
 from playwright.sync_api import Browser, Page
 
 FRAMES_JS = """
@@ -63,23 +64,25 @@ def tab_on(browser: Browser, url: str, touch: bool) -> Iterator[Page]:
         context.close()
 
 
-def switch(page: Page, label: str, touch: bool) -> tuple[int, dict[str, float]]:
-    """Tap destination `label`; the frames drawn and Chromium's CPU seconds by
-    kind from the tap until it shows selected plus SETTLE_S."""
+def switch(page: Page, label: str, touch: bool) -> tuple[int, float, dict[str, float]]:
+    """Tap destination `label`: the frames drawn, and the wall seconds and
+    Chromium's CPU seconds by kind (page_loads.measured) until it shows selected."""
     box = page.get_by_role("tab", name=label, exact=True).bounding_box()
     if box is None:
         raise RuntimeError(f"no destination {label!r} on screen")
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    frames, before = page.evaluate("() => window.__benchFrames"), chromium_cpu()
-    if touch:
-        page.touchscreen.tap(x, y)
-    else:
-        page.mouse.click(x, y)
-    page.get_by_role("tab", name=label, exact=True, selected=True).wait_for()
-    time.sleep(SETTLE_S)
-    after = chromium_cpu()
-    drawn = page.evaluate("() => window.__benchFrames") - frames
-    return drawn, {kind: after[kind] - before.get(kind, 0.0) for kind in after}
+    selected = page.get_by_role("tab", name=label, exact=True, selected=True)
+
+    def tap() -> None:
+        if touch:
+            page.touchscreen.tap(x, y)
+        else:
+            page.mouse.click(x, y)
+        selected.wait_for()
+
+    frames = page.evaluate("() => window.__benchFrames")
+    wall, cpu = measured(tap)
+    return page.evaluate("() => window.__benchFrames") - frames, wall, cpu
 
 
 def main() -> None:
@@ -105,10 +108,8 @@ def main() -> None:
             for label, url, touch in configurations:
                 with tab_on(browser, url, touch) as page:
                     for place in ORDER:
-                        frames, cpu = switch(page, place, touch)
-                        table.add(f"{label}: Chromium CPU", sum(cpu.values()))
-                        for kind in ("renderer", "GPU process", "the rest"):
-                            table.add(f"{label}: {kind}", cpu.get(kind, 0.0))
+                        frames, wall, cpu = switch(page, place, touch)
+                        add(table, label, wall, cpu)
                         table.add(f"{label}: frames (count)", frames)
     for over, under in (("(a) ours, mouse", "(c) bare, mouse"),
                         ("(b) ours, touch", "(a) ours, mouse"),
