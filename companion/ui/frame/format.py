@@ -152,6 +152,12 @@ def when_text(t: Translator, moment: datetime) -> str:
     return t.date(moment.astimezone())
 
 
+def when_time_text(t: Translator, moment: datetime) -> str:
+    """A stored moment as a local date and time of day, for a list where two
+    rows may share a date (a match and its rematch)."""
+    return t.datetime(moment.astimezone())
+
+
 def summary_text(t: Translator, match: Match, when: datetime | None = None) -> str:
     """The plain-text standings a table pastes into its group chat."""
     lines = [match_title(t, match)]
