@@ -62,6 +62,11 @@ def face_name(
     return texts.card_name(t, cards.card(face), count)
 
 
+def one_face_name(t: Translator, face: str, cards: CardSet = REGULAR_CARDS) -> str:
+    """One card of a face, for accessible labels: "one king", nb "ett ess"."""
+    return texts.one_card_name(t, cards.card(face))
+
+
 def scoring_label(t: Translator, scoring: Scoring) -> str:
     """A scoring mode as a choice: "Penalty points", "Winner collects"."""
     return texts.scoring_name(t, scoring)
