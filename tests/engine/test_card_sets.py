@@ -14,10 +14,13 @@ UNO_DECK = (
     | {str(n): 8 for n in range(1, 10)}
     | {"skip": 8, "reverse": 8, "draw-two": 8, "wild": 4, "wild-draw-four": 4}
 )
-UNO_VALUES = (
-    {str(n): n for n in range(10)}
-    | {"skip": 20, "reverse": 20, "draw-two": 20, "wild": 50, "wild-draw-four": 50}
-)
+UNO_VALUES = {str(n): n for n in range(10)} | {
+    "skip": 20,
+    "reverse": 20,
+    "draw-two": 20,
+    "wild": 50,
+    "wild-draw-four": 50,
+}
 
 
 def test_uno_cards_are_the_uno_game_under_their_own_names():
