@@ -69,10 +69,13 @@ def test_scoreboard_and_rules_follow_the_chosen_language(
 
 
 def test_one_card_taken_back_is_named_with_the_numeral_that_fits_it(
-    phones: Phones, server: Server
+    table: Table, server: Server
 ) -> None:
     t = get_translator("nb")
-    table = phones(server.url, locale="nb-NO").open(server.matches["match"])
+    table.open("/settings")
+    table.tap(language_label(get_translator("en"), "nb"))
+    table.page.get_by_role("tab", name=t.gettext("Matches")).wait_for()
+    table.go(server.matches["match"])
     table.tap(t.gettext("Record round"))
     table.tap("Ada")
     add = t.gettext("Add {card} to {name}")
@@ -84,3 +87,6 @@ def test_one_card_taken_back_is_named_with_the_numeral_that_fits_it(
     table.shot("keypad-chips-nb-390x844")
     table.tap("Fjern ett ess fra Bo (har 1)")
     expect(table.button("Fjern ett ess fra Bo (har 1)")).to_have_count(0)
+    table.go("/settings")
+    table.tap(language_label(t, "en"))
+    table.page.get_by_role("tab", name="Matches").wait_for()
