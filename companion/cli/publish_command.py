@@ -27,7 +27,11 @@ def report(t: Translator, site: Site, base_url: str) -> list[str]:
     """The lines printed after a build: where, how big, how to try it."""
     folder = str(site.folder)
     return [
-        t.gettext("Site written to {folder} ({count} files, {size}).").format(
+        t.ngettext(
+            "Site written to {folder} ({count} file, {size}).",
+            "Site written to {folder} ({count} files, {size}).",
+            len(site.files),
+        ).format(
             folder=folder, count=t.number(len(site.files)), size=_size(t, site.size)
         ),
         t.gettext("Version: {version}").format(version=site.version),

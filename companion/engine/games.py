@@ -248,7 +248,8 @@ UNO = Game(
     deal=(DealRule(2, 10, 7),),
     scoring=Scoring.WINNER_COLLECTS,
     end=EndCondition(EndKind.LIMIT, 500, LimitRule.REACHES),
-    card_sets=(REGULAR_CARDS.id, UNO_CARDS.id),
+    # The Uno deck first: the game is named after it, so a new match uses it.
+    card_sets=(UNO_CARDS.id, REGULAR_CARDS.id),
     wild_face="RJ",
 )
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from companion.engine.errors import MatchError
 from companion.engine.game_definitions import define_game, game_definition
-from companion.engine.games import EndKind, Game, LimitRule, get_game
+from companion.engine.games import REGULAR_CARDS, EndKind, Game, LimitRule, get_game
 from companion.engine.match_settings import (
     MAX_ROUNDS,
     MatchSettings,
@@ -378,7 +378,9 @@ class Match:
                 values=settings["values"],
                 decks=settings["decks"],
                 first_dealer=data["first_dealer"],
-                card_set=settings.get("card_set"),
+                # Stored without one: regular decks, what every match was
+                # played with before card sets (to_dict leaves it out for them).
+                card_set=settings.get("card_set", REGULAR_CARDS.id),
                 extra_wilds=settings.get("extra_wilds"),
             )
             if len(data["rounds"]) > MAX_MATCH_ROUNDS:

@@ -6,6 +6,7 @@ from types import MappingProxyType
 
 from companion.engine.errors import MatchError
 from companion.engine.games import (
+    REGULAR_CARDS,
     EndCondition,
     EndKind,
     Game,
@@ -29,7 +30,7 @@ class MatchSettings:
     end: EndCondition
     values: Mapping[str, int]
     decks: int
-    card_set: str = "regular"
+    card_set: str = REGULAR_CARDS.id
     extra_wilds: int = 0
 
     def deck_limits(self, game: Game) -> dict[str, int]:
@@ -48,7 +49,7 @@ class MatchSettings:
             "values": dict(self.values),
             "decks": self.decks,
         }
-        if self.card_set != "regular":
+        if self.card_set != REGULAR_CARDS.id:
             data["card_set"] = self.card_set
         if self.extra_wilds:
             data["extra_wilds"] = self.extra_wilds

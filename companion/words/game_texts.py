@@ -89,6 +89,35 @@ CARD_NAMES: dict[str, tuple[str, str, str]] = {
     "wild-draw-four": NPC_("card", "wild draw four", "wild draw fours"),
 }
 
+ONE_CARD: dict[str, tuple[str, str]] = {
+    # TRANSLATORS: one card, its numeral agreeing with the card's name (nb "ett
+    # ess" but "én konge", es "una reina" but "un rey"), as in "Remove one ace
+    # from Bo"; in lower case like the card names.
+    "A": NC_("one card", "one ace"),
+    "2": NC_("one card", "one two"),
+    "3": NC_("one card", "one three"),
+    "4": NC_("one card", "one four"),
+    "5": NC_("one card", "one five"),
+    "6": NC_("one card", "one six"),
+    "7": NC_("one card", "one seven"),
+    "8": NC_("one card", "one eight"),
+    "9": NC_("one card", "one nine"),
+    "10": NC_("one card", "one ten"),
+    "J": NC_("one card", "one jack"),
+    "Q": NC_("one card", "one queen"),
+    "K": NC_("one card", "one king"),
+    "RJ": NC_("one card", "one red joker"),
+    "BJ": NC_("one card", "one black joker"),
+    "0": NC_("one card", "one zero"),
+    "1": NC_("one card", "one one"),
+    "skip": NC_("one card", "one skip"),
+    "reverse": NC_("one card", "one reverse"),
+    "draw-two": NC_("one card", "one draw two"),
+    "wild": NC_("one card", "one wild"),
+    "wild-draw-four": NC_("one card", "one wild draw four"),
+}
+"""One card of each name of CARD_NAMES, with the numeral that agrees with it."""
+
 CARD_LABELS: dict[str, tuple[str, str]] = {
     # TRANSLATORS: the corner index of an ace, as printed on the cards people use.
     "A": NC_("card label", "A"),
@@ -166,6 +195,14 @@ def card_name(t: Translator, face: str, count: int = 1) -> str:
     if face not in CARD_NAMES:
         return face
     return t.npgettext(*CARD_NAMES[face], count)
+
+
+def one_card_name(t: Translator, face: str) -> str:
+    """One card with its numeral, which agrees with the card: "one ace" (nb "ett
+    ess", es "un as"); unknown ones come back as given."""
+    if face not in ONE_CARD:
+        return face
+    return t.pgettext(*ONE_CARD[face])
 
 
 def card_label(t: Translator, face: str) -> str:

@@ -13,7 +13,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from babel import Locale, UnknownLocaleError
-from babel.dates import format_datetime, format_skeleton, format_time, format_timedelta
+from babel.dates import (
+    format_skeleton,
+    format_time,
+    format_timedelta,
+    get_datetime_format,
+)
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 from babel.support import Translations
@@ -177,8 +182,11 @@ class Translator:
         return format_time(moment, "short", tzinfo=tzinfo, locale=self.locale)
 
     def datetime(self, moment: dt.datetime, tzinfo: dt.tzinfo | None = None) -> str:
-        """A short date and time; aware datetimes are shown in `tzinfo` if given."""
-        return format_datetime(moment, "short", tzinfo=tzinfo, locale=self.locale)
+        """The date as `date` writes it and the time of day, joined the local way:
+        "Nov 30, 2026, 2:05 PM"; aware datetimes are shown in `tzinfo` if given."""
+        day = format_skeleton("yMMMd", moment, tzinfo=tzinfo, locale=self.locale)
+        joined = get_datetime_format("medium", locale=self.locale).replace("'", "")
+        return joined.format(self.time(moment, tzinfo), day)
 
     def relative(self, moment: dt.datetime, now: dt.datetime | None = None) -> str:
         """How long ago (or until) `moment` as words, or its date when far away."""

@@ -45,14 +45,23 @@ ERROR_MESSAGES: dict[str, Message] = {
     "unknown-card": N_("%(player)s: this game has no %(face)s."),
     # TRANSLATORS: %(face)s is a card name in the plural, e.g. "kings".
     "bad-count": N_("%(player)s: “%(count)s” is not a valid number of %(face)s."),
-    # TRANSLATORS: %(face)s is a card name in the plural, e.g. "kings".
-    "deck-limit": N_("%(count)s %(face)s entered, but only %(limit)s are in play."),
+    # TRANSLATORS: %(face)s is a card name in the plural, e.g. "kings" (more are
+    # entered than are in play, so at least two); the form follows %(limit)s.
+    "deck-limit": NP_(
+        "%(count)s %(face)s entered, but only %(limit)s is in play.",
+        "%(count)s %(face)s entered, but only %(limit)s are in play.",
+        "limit",
+    ),
     "went-out-holds-cards": N_("%(player)s went out, so they hold no cards."),
     "empty-hand": N_("%(player)s did not go out, so they hold at least one card."),
     "unknown-player": N_("“%(player)s” is not playing in this match."),
     "missing-hand": N_("Enter the cards %(player)s is holding."),
     "missing-points": N_("Enter the points for %(player)s."),
-    "player-count": N_("This game takes %(min)s to %(max)s players, not %(count)s."),
+    "player-count": NP_(
+        "This game takes %(min)s to %(max)s player, not %(count)s.",
+        "This game takes %(min)s to %(max)s players, not %(count)s.",
+        "max",
+    ),
     "too-many-for-decks": NP_(
         "With %(decks)s deck there is room for %(max)s players, not %(count)s.",
         "With %(decks)s decks there is room for %(max)s players, not %(count)s.",
@@ -64,7 +73,11 @@ ERROR_MESSAGES: dict[str, Message] = {
         "A name cannot hold invisible or control characters (this one holds "
         "%(char)s): type it again."
     ),
-    "name-too-long": N_("“%(name)s” is too long: use at most %(max)s characters."),
+    "name-too-long": NP_(
+        "“%(name)s” is too long: use at most %(max)s character.",
+        "“%(name)s” is too long: use at most %(max)s characters.",
+        "max",
+    ),
     "duplicate-name": N_("There is already a player called “%(name)s”."),
     "look-alike-name": N_(
         "“%(name)s” looks the same as “%(known)s” but is spelt with letters of "
@@ -75,10 +88,16 @@ ERROR_MESSAGES: dict[str, Message] = {
         "Record a round first: a match ends on its standings, and it has none yet."
     ),
     "already-over": N_("This match is over already."),
-    "too-many-rounds": N_("A match holds at most %(max)s rounds."),
+    "too-many-rounds": NP_(
+        "A match holds at most %(max)s round.",
+        "A match holds at most %(max)s rounds.",
+        "max",
+    ),
     "bad-points": N_("%(player)s: “%(points)s” is not a valid number of points."),
-    "points-too-high": N_(
-        "%(player)s: %(points)s points is too many (at most %(max)s)."
+    "points-too-high": NP_(
+        "%(player)s: %(points)s point is too many (at most %(max)s).",
+        "%(player)s: %(points)s points is too many (at most %(max)s).",
+        "points",
     ),
     "nobody-out-not-allowed": N_(
         "Choose who went out: with this scoring every round has a winner."
@@ -119,8 +138,10 @@ ERROR_MESSAGES: dict[str, Message] = {
         "count",
     ),
     "game-name-empty": N_("Give the game a name."),
-    "game-name-too-long": N_(
-        "“%(name)s” is too long for a game's name: use at most %(max)s characters."
+    "game-name-too-long": NP_(
+        "“%(name)s” is too long for a game's name: use at most %(max)s character.",
+        "“%(name)s” is too long for a game's name: use at most %(max)s characters.",
+        "max",
     ),
     "game-name-taken": N_("There is already a game called “%(name)s”."),
     "game-no-faces": N_("Choose at least one card the game is played with."),
@@ -195,13 +216,19 @@ STORE_ERROR_MESSAGES: dict[str, Message] = {
         "%(path)s is larger than %(max)s MB, more than any export of a real "
         "table. Nothing was imported."
     ),
-    "import-too-many-matches": N_(
+    "import-too-many-matches": NP_(
+        "%(path)s holds %(count)s match; at most %(max)s can be imported at "
+        "once. Nothing was imported.",
         "%(path)s holds %(count)s matches; at most %(max)s can be imported at "
-        "once. Nothing was imported."
+        "once. Nothing was imported.",
+        "count",
     ),
-    "import-too-many-players": N_(
+    "import-too-many-players": NP_(
+        "%(path)s holds %(count)s player; at most %(max)s can be imported at "
+        "once. Nothing was imported.",
         "%(path)s holds %(count)s players; at most %(max)s can be imported at "
-        "once. Nothing was imported."
+        "once. Nothing was imported.",
+        "count",
     ),
     "import-bad-game": N_(
         "%(path)s holds a game %(id)s that cannot be added (%(reason)s). "

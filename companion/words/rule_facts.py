@@ -120,9 +120,12 @@ def scoring_table(t: Translator, values: Mapping[str, int]) -> str:
 
 def players_line(t: Translator, game: Game) -> str:
     """How many can play."""
-    return t.gettext("%(min)s to %(max)s players.") % {
+    most = game.max_players
+    return t.ngettext(
+        "%(min)s to %(max)s player.", "%(min)s to %(max)s players.", most
+    ) % {
         "min": t.number(game.min_players),
-        "max": t.number(game.max_players),
+        "max": t.number(most),
     }
 
 
@@ -130,10 +133,14 @@ def decks_line(t: Translator, game: Game) -> str:
     """When a second deck comes in."""
     if len(game.deck_options) == 1:
         return ""
-    return t.gettext(
+    most = game.players_per_deck
+    return t.ngettext(
+        "One deck is enough for up to %(num)s player; "
+        "with more, shuffle two decks together.",
         "One deck is enough for up to %(num)s players; "
-        "with more, shuffle two decks together."
-    ) % {"num": t.number(game.players_per_deck)}
+        "with more, shuffle two decks together.",
+        most,
+    ) % {"num": t.number(most)}
 
 
 def deal_lines(t: Translator, game: Game) -> str:

@@ -109,11 +109,12 @@ def reminders(
 
     Tables and figures are generated from the game definition, or from a match's
     house rules when `values` (card values), `scoring`, `end`, `cards` (the card
-    set played with) or `extra_wilds` are given.
+    set played with; else regular decks, which the rule files are written for)
+    or `extra_wilds` are given.
     """
     game = get_game(game_id)
     t = get_translator(lang)
-    card_set = cards or get_card_set(game.card_sets[0])
+    card_set = cards or REGULAR_CARDS
     expand = expanders(
         t,
         game,

@@ -21,8 +21,12 @@ def new_match(
     *,
     end_value: str | None = None,
     scoring: str | None = None,
+    cards: str | None = None,
 ) -> str:
-    """From the Matches screen, set up and start a match; returns its URL path."""
+    """From the Matches screen, set up and start a match; returns its URL path.
+
+    `scoring` and `cards` name a house rule's choice to tap ("Winner collects",
+    "Regular decks"), else the game's own stays."""
     table.open("/")
     table.tap("New match")
     table.see("House rules")
@@ -41,8 +45,9 @@ def new_match(
             except PlaywrightTimeout:
                 if attempt == 2:
                     raise
-    if scoring is not None:
-        table.tap(scoring)
+    for choice in (scoring, cards):
+        if choice is not None:
+            table.tap(choice)
     if end_value is not None:
         label = "Number of rounds" if game == "Vändåtta" else "Points limit"
         table.fill(label, end_value)

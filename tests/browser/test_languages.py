@@ -7,6 +7,7 @@ from collections.abc import Iterator
 import pytest
 from conftest import Phones, Server, serving
 from driver import Table
+from playwright.sync_api import expect
 
 from companion.engine.match import Match
 from companion.ui.frame.format import language_label
@@ -64,4 +65,28 @@ def test_scoreboard_and_rules_follow_the_chosen_language(
 
     table.go("/settings")
     table.tap(language_label(chooser, "en"))
+    table.page.get_by_role("tab", name="Matches").wait_for()
+
+
+def test_one_card_taken_back_is_named_with_the_numeral_that_fits_it(
+    table: Table, server: Server
+) -> None:
+    t = get_translator("nb")
+    table.open("/settings")
+    table.tap(language_label(get_translator("en"), "nb"))
+    table.page.get_by_role("tab", name=t.gettext("Matches")).wait_for()
+    table.go(server.matches["match"])
+    table.tap(t.gettext("Record round"))
+    table.tap("Ada")
+    add = t.gettext("Add {card} to {name}")
+    for card in ("ess", "konge", "konge"):
+        table.tap(add.format(card=card, name="Bo"))
+    # An ace is neuter in Norwegian ("ett ess"), a king is not ("én konge").
+    table.button("Fjern ett ess fra Bo (har 1)").wait_for()
+    table.button("Fjern én konge fra Bo (har 2)").wait_for()
+    table.shot("keypad-chips-nb-390x844")
+    table.tap("Fjern ett ess fra Bo (har 1)")
+    expect(table.button("Fjern ett ess fra Bo (har 1)")).to_have_count(0)
+    table.go("/settings")
+    table.tap(language_label(t, "en"))
     table.page.get_by_role("tab", name="Matches").wait_for()

@@ -3,16 +3,17 @@ standings in a browser that has no Web Share."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 
 import pytest
-from conftest import Server, serving
+from conftest import Phones, Server
 from driver import Table
 from playwright.sync_api import expect
 
 from companion.engine.match import Match
 from companion.storage import Store
-from companion.storage.records import summary_of
+from companion.storage.records import StoredMatch, summary_of
 from companion.storage.stats import StatsBook
 
 UNDER_WAY = (
@@ -26,6 +27,21 @@ UNO = Match.new("uno", ["Ada", "Bo"]).record_round("Bo", {"Ada": {"K": 1}})
 FINISHED = Match.new("crazy-eights", ["Ada", "Bo"]).record_round(
     "Ada", {"Bo": {"8": 3}}
 )
+EVENING = dt.datetime(2026, 11, 30, 20, 5, tzinfo=dt.UTC)
+PLAYED = Match.new("vandatta", ["Cy", "Di"], rounds=1).record_round(
+    "Cy", {"Di": {"8": 1}}
+)
+REMATCHED = [
+    StoredMatch("0e0e0e0e0e01", EVENING, EVENING + dt.timedelta(minutes=20), PLAYED),
+    StoredMatch(
+        "0e0e0e0e0e02",
+        EVENING + dt.timedelta(minutes=21),
+        EVENING + dt.timedelta(minutes=42),
+        PLAYED,
+    ),
+]
+"""A Vändåtta match of Cy and Di and its rematch, one evening, stored as they
+ended (20:25 and 20:47 UTC): the same game, players, winner and date."""
 ONE_WIN = "Crazy Eights: 1 of 1 match won (100%)"
 TWO_WINS = "Crazy Eights: 2 of 2 matches won (100%)"
 
@@ -41,7 +57,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """This module's table, its matches stored before it starts (it stands in for
     conftest's)."""
     matches = {"under-way": UNDER_WAY, "uno": UNO, "finished": FINISHED}
-    yield from serving(tmp_path_factory, matches=matches)
+    data_dir = tmp_path_factory.mktemp("data") / "companion"
+    with Store.open(data_dir) as store:
+        store.add_imported(REMATCHED)
+    # The list's times are the server's local ones: UTC, so the test knows them.
+    running = Server(data_dir, env={"TZ": "UTC"}, matches=matches).start()
+    yield running
+    running.stop()
 
 
 def _stats_equal_a_recomputation(server: Server) -> None:
@@ -132,3 +154,22 @@ def test_share_standings_falls_back_where_the_browser_has_no_web_share(
     # The screen is still the app's, and answers.
     table.tap("Rematch")
     table.button("Start match").wait_for()
+
+
+def test_a_match_and_its_rematch_are_told_apart_by_when_they_ended(
+    table: Table, phones: Phones, server: Server
+) -> None:
+    table.open("/")
+    first = table.button("Open Vändåtta of Nov 30, 2026, 8:25\u202fPM")
+    rematch = table.button("Open Vändåtta of Nov 30, 2026, 8:47\u202fPM")
+    expect(first).to_have_count(1)
+    expect(rematch).to_have_count(1)
+    table.see("Nov 30, 2026, 8:47\u202fPM · Cy and Di · Cy wins!")
+    rematch.scroll_into_view_if_needed()
+    table.shot("matches-rematch-390x844")
+
+    norsk = phones(server.url, locale="nb-NO").open("/")
+    norsk.button("Åpne Vändåtta fra 30. nov. 2026, 20:25").wait_for()
+    norsk.see("30. nov. 2026, 20:47 · Cy og Di · Cy vinner!")
+    norsk.button("Åpne Vändåtta fra 30. nov. 2026, 20:47").scroll_into_view_if_needed()
+    norsk.shot("matches-rematch-nb-390x844")

@@ -8,8 +8,10 @@ from playwright.sync_api import expect
 
 
 def test_uno_winner_collects_everyone_elses_cards(table: Table) -> None:
-    new_match(table, "Uno", ["Ada", "Bo", "Cy"], end_value="100")
+    # Played with two regular decks and jokers (an Uno deck is Uno's own).
+    new_match(table, "Uno", ["Ada", "Bo", "Cy"], end_value="100", cards="Regular decks")
     table.see("Ends when a total reaches 100")
+    table.see("Uno (Regular decks)")
 
     table.tap("Record round")
     # Uno has no round where nobody went out.

@@ -122,6 +122,9 @@ def test_dark_theme_and_rule_search(table: Table) -> None:
     table.see("Dealing")
     table.tap("Uno")
     table.see("Cards and dealing")
+    # Uno's rules open on the Uno deck; jokers are in those of regular decks.
+    table.tap("Regular decks")
+    table.see("Regular cards as Uno cards")
     table.fill("Search the rules", "joker")
     # A search looks in the game picked, which stays picked above it.
     table.see("Answers from Uno")

@@ -14,10 +14,13 @@ UNO_DECK = (
     | {str(n): 8 for n in range(1, 10)}
     | {"skip": 8, "reverse": 8, "draw-two": 8, "wild": 4, "wild-draw-four": 4}
 )
-UNO_VALUES = (
-    {str(n): n for n in range(10)}
-    | {"skip": 20, "reverse": 20, "draw-two": 20, "wild": 50, "wild-draw-four": 50}
-)
+UNO_VALUES = {str(n): n for n in range(10)} | {
+    "skip": 20,
+    "reverse": 20,
+    "draw-two": 20,
+    "wild": 50,
+    "wild-draw-four": 50,
+}
 
 
 def test_uno_cards_are_the_uno_game_under_their_own_names():
@@ -56,9 +59,16 @@ def test_a_match_with_uno_cards_keeps_them_through_its_stored_form():
     assert restored.totals() == {"Ada": 400, "Bo": 0}
 
 
+def test_a_new_uno_match_is_played_with_an_uno_deck():
+    assert Match.new("uno", ["Ada", "Bo"]).settings.card_set == "uno-cards"
+    assert Match.new("crazy-eights", ["Ada", "Bo"]).settings.card_set == "regular"
+
+
 def test_an_uno_match_stored_before_card_sets_plays_regular_decks():
-    m = Match.new("uno", ["Ada", "Bo"]).record_round("Ada", {"Bo": {"K": 1}})
+    m = Match.new("uno", ["Ada", "Bo"], card_set="regular")
+    m = m.record_round("Ada", {"Bo": {"K": 1}})
     stored = m.to_dict()
+    # Regular decks are stored as no card set at all, as before card sets.
     assert "card_set" not in stored["settings"]
     assert "extra_wilds" not in stored["settings"]
     restored = Match.from_dict(stored)

@@ -5,11 +5,13 @@ import pytest
 from companion.engine.games import GAMES, EndCondition, EndKind, LimitRule, Scoring
 from companion.engine.match import Match
 from companion.words.game_texts import (
+    CARD_NAMES,
     card_label,
     card_name,
     end_description,
     game_description,
     game_name,
+    one_card_name,
     round_hands_text,
     scoring_name,
     winner_description,
@@ -42,6 +44,39 @@ def test_card_names_agree_with_the_count():
     assert card_name(t, "8", 3) == "åttor"
     assert card_name(get_translator("es"), "BJ", 2) == "comodines negros"
     assert card_name(t, "Z", 2) == "Z"
+
+
+def test_one_card_has_the_numeral_that_agrees_with_it():
+    nb, sv, es = (get_translator(lang) for lang in ("nb", "sv", "es"))
+    assert [one_card_name(nb, face) for face in ("A", "K", "Q", "J", "8")] == [
+        "ett ess",
+        "én konge",
+        "én dame",
+        "én knekt",
+        "én åtter",
+    ]
+    assert [one_card_name(sv, face) for face in ("A", "K", "Q", "8")] == [
+        "ett ess",
+        "en kung",
+        "en dam",
+        "en åtta",
+    ]
+    assert [one_card_name(es, face) for face in ("A", "K", "Q", "J")] == [
+        "un as",
+        "un rey",
+        "una reina",
+        "una jota",
+    ]
+    assert one_card_name(get_translator("en"), "skip") == "one skip"
+    assert one_card_name(nb, "Z") == "Z"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_card_has_a_name_for_one_of_it(lang):
+    t = get_translator(lang)
+    for face in CARD_NAMES:
+        one = one_card_name(t, face)
+        assert one != face and card_name(t, face, 1) in one, (face, one)
 
 
 def test_card_labels_are_short_and_numbers_stay_numbers():

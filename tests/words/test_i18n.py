@@ -82,7 +82,11 @@ def test_times_follow_the_local_clock_and_time_zone():
     assert "PM" in get_translator("en").time(moment)
     assert get_translator("nb").time(moment) == "14:05"
     oslo = dt.timezone(dt.timedelta(hours=1))
-    assert "15:05" in get_translator("sv").datetime(moment, tzinfo=oslo)
+    assert get_translator("sv").datetime(moment, tzinfo=oslo) == "30 nov. 2026 15:05"
+    late = dt.datetime(2026, 11, 30, 23, 30, tzinfo=dt.UTC)
+    assert get_translator("nb").datetime(late, tzinfo=oslo) == "1. des. 2026, 00:30"
+    assert get_translator("en").datetime(moment) == "Nov 30, 2026, 2:05\u202fPM"
+    assert get_translator("es").datetime(moment) == "30 nov 2026, 14:05"
 
 
 def test_relative_times_read_naturally_and_far_ones_become_dates():

@@ -127,6 +127,21 @@ def test_a_deck_limit_names_the_card_as_the_matchs_card_set_does():
     assert "comodines" in error_message(get_translator("es"), error, UNO_CARDS)
 
 
+def test_a_number_in_an_error_picks_the_plural_form():
+    english, spanish = get_translator("en"), get_translator("es")
+    one = MatchError("deck-limit", face="A", count=2, limit=1)
+    assert error_message(english, one) == "2 aces entered, but only 1 is in play."
+    short = MatchError("name-too-long", name="Ada", max=1)
+    assert error_message(english, short).endswith("use at most 1 character.")
+    assert error_message(spanish, short).endswith("usa como máximo 1 carácter.")
+    rounds = MatchError("too-many-rounds", max=1000)
+    assert error_message(english, rounds) == "A match holds at most 1,000 rounds."
+    players = StoreError("import-too-many-players", path="a.json", count=1, max=1)
+    assert error_message(get_translator("nb"), players).startswith(
+        "a.json inneholder 1 spiller;"
+    )
+
+
 def test_a_duplicate_name_is_explained_in_swedish_with_the_name():
     with pytest.raises(MatchError) as caught:
         Match.new("uno", ["Ada", "ada "])

@@ -62,6 +62,11 @@ def face_name(
     return texts.card_name(t, cards.card(face), count)
 
 
+def one_face_name(t: Translator, face: str, cards: CardSet = REGULAR_CARDS) -> str:
+    """One card of a face, for accessible labels: "one king", nb "ett ess"."""
+    return texts.one_card_name(t, cards.card(face))
+
+
 def scoring_label(t: Translator, scoring: Scoring) -> str:
     """A scoring mode as a choice: "Penalty points", "Winner collects"."""
     return texts.scoring_name(t, scoring)
@@ -150,6 +155,12 @@ def dealer_text(t: Translator, match: Match) -> str:
 def when_text(t: Translator, moment: datetime) -> str:
     """A stored moment as a local date for lists."""
     return t.date(moment.astimezone())
+
+
+def when_time_text(t: Translator, moment: datetime) -> str:
+    """A stored moment as a local date and time of day, for a list where two
+    rows may share a date (a match and its rematch)."""
+    return t.datetime(moment.astimezone())
 
 
 def summary_text(t: Translator, match: Match, when: datetime | None = None) -> str:

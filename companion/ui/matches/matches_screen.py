@@ -37,14 +37,12 @@ def _match_tile(
         )
         icon = ft.Icons.PLAY_CIRCLE_FILL
     else:
-        date = fmt.when_text(t, summary.finished)
+        # The time too: a match and its rematch share a name, players and date.
+        date = fmt.when_time_text(t, summary.finished)
         subtitle = " · ".join(
             (date, players, fmt.winners_text(t, list(summary.winners)))
         )
-        label = t.gettext("Open {game} of {date}").format(
-            game=game,
-            date=fmt.when_text(t, summary.finished),
-        )
+        label = t.gettext("Open {game} of {date}").format(game=game, date=date)
         icon = ft.Icons.EMOJI_EVENTS_OUTLINED
     return ft.Card(
         content=ft.Semantics(

@@ -72,9 +72,12 @@ def _bar_text(
         return error_message(t, problem), False
     game = draft.game
     if not draft.seats:
-        text = t.gettext("Add {min} to {max} players to start.").format(
-            min=t.number(game.min_players), max=t.number(game.max_players)
-        )
+        most = game.max_players
+        text = t.ngettext(
+            "Add {min} to {max} player to start.",
+            "Add {min} to {max} players to start.",
+            most,
+        ).format(min=t.number(game.min_players), max=t.number(most))
     else:
         short = draft.players_short
         text = t.ngettext(

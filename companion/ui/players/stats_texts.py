@@ -193,9 +193,12 @@ def ranked_figures(t: Translator, line: Ranked) -> str:
     )
     if line.per_round is None:
         return won
-    return t.gettext("{won} · {points} points per round").format(
-        won=won, points=_average(t, line.per_round)
-    )
+    shown = round(line.per_round, 1)
+    # A fraction takes the plural in our four languages: "1.5 points", "1,5 poeng".
+    count = int(shown) if shown.is_integer() else 2
+    return t.ngettext(
+        "{won} · {points} point per round", "{won} · {points} points per round", count
+    ).format(won=won, points=_average(t, line.per_round))
 
 
 def ranked_label(t: Translator, line: Ranked) -> str:

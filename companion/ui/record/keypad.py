@@ -82,10 +82,14 @@ def HandChip(
     """One chip of a hand ("K ×2", named as the card set calls it); a tap on it
     removes one card of that face."""
     return ft.Semantics(
-        label=t.gettext("Remove one {card} from {name} ({count} held)").format(
-            card=fmt.face_name(t, face, cards=cards),
-            name=player,
-            count=t.number(count),
+        # TRANSLATORS: {card} is one card with its numeral, "one king"; the
+        # form follows {count}, the cards of that face the player holds.
+        label=t.ngettext(
+            "Remove {card} from {name} ({count} held)",
+            "Remove {card} from {name} ({count} held)",
+            count,
+        ).format(
+            card=fmt.one_face_name(t, face, cards), name=player, count=t.number(count)
         ),
         button=True,
         exclude_semantics=True,

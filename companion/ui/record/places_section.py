@@ -21,7 +21,7 @@ def places_section(
 ) -> list[ft.Control]:
     """The places so far, the switch to playing on, and who went out next."""
     allowed = match.game.allows_playing_on and match.lowest_wins
-    if not allowed or draft.went_out is None:
+    if not allowed or not draft.can_play_on or draft.went_out is None:
         return []
     if not draft.places:
         return [

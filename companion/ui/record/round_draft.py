@@ -14,6 +14,10 @@ from companion.words.typed_numbers import (
     shown_as_typed,
 )
 
+FEWEST_TO_PLAY_ON = 3
+"""Playing on for places needs someone left to play on against: with two, the
+one left is known the moment the first goes out."""
+
 DATA_VERSION = 1
 """The version of a draft's stored form (to_data); another version is dropped."""
 
@@ -60,7 +64,15 @@ class RoundDraft:
         draft = cls(
             match.players, True, played.went_out, None, hands, typed, played.places
         )
+        if not draft.can_play_on:
+            # Saved by a version that offered places to two: they mean nothing.
+            draft = replace(draft, places=())
         return replace(draft, active=draft.losers[0] if draft.losers else None)
+
+    @property
+    def can_play_on(self) -> bool:
+        """Whether the others could play on for places (enough players)."""
+        return len(self.players) >= FEWEST_TO_PLAY_ON
 
     @property
     def losers(self) -> tuple[str, ...]:
@@ -77,7 +89,7 @@ class RoundDraft:
 
     def play_on(self) -> RoundDraft:
         """The others play on for places: next, who went out second."""
-        if self.went_out is None:
+        if self.went_out is None or not self.can_play_on:
             return self
         return replace(self, places=(self.went_out,), active=None)
 
@@ -279,4 +291,6 @@ def _read(data: object, match: Match) -> RoundDraft | None:
         return None
     if places and places[0] != went_out:
         return None
-    return RoundDraft(players, out_chosen, went_out, active, hands, typed, places)
+    draft = RoundDraft(players, out_chosen, went_out, active, hands, typed, places)
+    # Kept by a version that offered places to two players: they mean nothing.
+    return draft if draft.can_play_on or not places else draft.stop_playing_on()

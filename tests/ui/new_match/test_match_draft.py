@@ -55,8 +55,15 @@ def test_the_cards_a_table_played_uno_with_come_back_with_its_house_rules():
     )
 
 
+def test_uno_starts_on_the_uno_deck():
+    draft = MatchDraft.for_game("uno").add_player("Ada").add_player("Bo")
+    assert draft.build().settings.card_set == "uno-cards"
+    chosen = MatchDraft().choose_game("uno").add_player("Ada").add_player("Bo")
+    assert chosen.build().settings.card_set == "uno-cards"
+
+
 def test_house_rules_stored_before_card_sets_give_regular_decks():
-    house = Match.new("uno", ["Ada", "Bo"]).settings.to_dict()
+    house = Match.new("uno", ["Ada", "Bo"], card_set="regular").settings.to_dict()
     assert "card_set" not in house
     draft = MatchDraft.for_game("uno", house=house)
     built = draft.add_player("Ada").add_player("Bo").build()

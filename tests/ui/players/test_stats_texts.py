@@ -143,3 +143,16 @@ def test_a_leaderboard_row_is_named_by_the_player_first() -> None:
     assert texts.ranked_label(NB, line).startswith("Ada, plass 1: vunnet 3 av 4")
     no_round = Ranked("Bo", place=2, matches=1, wins=0, rounds=0, points=0)
     assert texts.ranked_figures(EN, no_round) == "0 of 1 match won (0%)"
+
+
+def test_points_per_round_take_the_plural_form_of_the_figure_shown() -> None:
+    es = get_translator("es")
+    one = Ranked("Ada", place=1, matches=1, wins=1, rounds=2, points=2)
+    assert texts.ranked_figures(EN, one).endswith(" · 1 point per round")
+    assert texts.ranked_figures(es, one).endswith(" · 1 punto por ronda")
+    half = Ranked("Ada", place=1, matches=1, wins=1, rounds=2, points=3)
+    assert texts.ranked_figures(EN, half).endswith(" · 1.5 points per round")
+    assert texts.ranked_figures(es, half).endswith(" · 1,5 puntos por ronda")
+    # 0.96 is shown as 1: the form follows what is shown.
+    near = Ranked("Ada", place=1, matches=1, wins=1, rounds=25, points=24)
+    assert texts.ranked_figures(EN, near).endswith(" · 1 point per round")

@@ -142,6 +142,24 @@ def test_playing_on_taps_who_went_out_next_until_one_holds_cards() -> None:
     assert edited.reopen_out().choose_out("Ada").places == ()
 
 
+def test_two_players_are_not_offered_playing_on_and_keep_no_places() -> None:
+    two = Match.new("crazy-eights", ["Ada", "Bo"])
+    draft = RoundDraft.start(two).choose_out("Bo")
+    assert not draft.can_play_on
+    assert draft.play_on() == draft
+    assert RoundDraft.start(Match.new("crazy-eights", ["Ada", "Bo", "Cy"])).can_play_on
+    # A round kept, or saved, with places by a version that offered them to two
+    # comes back as a plain round: Ada holds the cards, nothing is on silently.
+    kept = draft.to_data() | {"places": ["Bo"], "active": None}
+    read = RoundDraft.from_data(kept, two)
+    assert read is not None and read.places == () and read.active == "Ada"
+    saved = two.record_round("Bo", {"Ada": {"K": 1}}, places=["Bo"])
+    assert saved.rounds[0].places == ("Bo",)
+    edited = RoundDraft.from_round(saved, 0)
+    assert edited.places == () and edited.active == "Ada"
+    assert edited.apply(saved, 0).rounds[0].places == ()
+
+
 def test_a_draft_read_back_from_its_data_is_the_same_draft(match: Match) -> None:
     draft = RoundDraft.start(match).choose_out("Ada").add_card("Bo", "K")
     draft = draft.add_card("Bo", "8").use_points("Cy").set_points("Cy", "17")
