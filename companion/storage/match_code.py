@@ -150,8 +150,6 @@ def _frame(body: str) -> bytes:
         raise StoreError("code-damaged") from error
     if check != _checksum(first[:head_size], HEAD_CHECK_BYTES):
         raise StoreError("code-damaged")
-    if size > MAX_DEFLATED_BYTES:
-        raise StoreError("code-too-large")
     total = head_size + HEAD_CHECK_BYTES + size + CHECKSUM_BYTES
     if len(body) < digits_for_bytes(total):
         raise StoreError("code-cut-short")

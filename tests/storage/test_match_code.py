@@ -427,3 +427,34 @@ def test_a_match_past_what_a_code_carries_is_refused_on_the_sending_phone() -> N
     with pytest.raises(StoreError) as refused:
         encode_match(stored(match))
     assert refused.value.code == "match-too-large"
+
+
+def test_bytes_after_the_deflated_stream_are_damage() -> None:
+    packer = zlib.compressobj(6, zlib.DEFLATED, -15)
+    deflated = packer.compress(VALID_LAYOUT) + packer.flush()
+    frame = frame_deflated(deflated + b"\x00")
+    assert _refusal(f"{FORMAT_VERSION:02d}" + bytes_to_digits(frame)) == "code-damaged"
+
+
+def test_a_stream_that_is_no_deflate_is_damage() -> None:
+    frame = frame_deflated(b"\xff\xff\xff\xff")
+    assert _refusal(f"{FORMAT_VERSION:02d}" + bytes_to_digits(frame)) == "code-damaged"
+
+
+def test_a_match_id_that_is_none_of_ours_is_damage() -> None:
+    layout = write_layout(stored(table(SIX[:2]), match_id="abcde"))
+    assert _refusal(pack_layout(layout)) == "code-damaged"
+
+
+def test_digits_no_bytes_are_written_as_are_refused() -> None:
+    with pytest.raises(StoreError) as refused:
+        digits_to_bytes("1234")
+    assert refused.value.code == "code-cut-short"
+    # 17 nines are more than 7 bytes hold.
+    assert _refusal("01" + "9" * 17 + "0" * 17) == "code-damaged"
+
+
+def test_a_table_past_any_the_layout_holds_is_refused_before_its_names() -> None:
+    names = tuple(f"P{n}" for n in range(256))
+    match = replace(table(SIX[:2]), players=names, first_dealer=names[0])
+    assert _refusal(encode_match(stored(match))) == "code-damaged"

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from companion.engine.games import FACES, JOKERS
 from companion.engine.rounds import Hand
-from companion.storage.layout_bytes import LayoutError
+from companion.storage import round_bits
+from companion.storage.layout_bytes import BitWriter, LayoutError
 from companion.storage.round_bits import (
     BIG_HAND,
     hand_of_rank,
@@ -72,3 +73,42 @@ def test_a_round_of_two_with_four_cards_left_takes_three_bytes() -> None:
     # Who went out (2 bits), no places (1), a hand (1), 4 cards (gamma: 5),
     # which of the 1,820 hands of 4 cards of 13 faces (11): 20 bits.
     assert len(write_rounds(match)) == 3
+
+
+def _forged_hand(cards: int, counts: dict[str, int]) -> bytes:
+    """The bits of a 2-player round whose one hand claims `cards` cards and
+    holds `counts`, written as a big hand is."""
+    out = BitWriter()
+    out.bits(1, 2)  # Ada went out
+    out.bits(0, 1)  # no places
+    out.bits(0, 1)  # a hand
+    out.gamma(cards)
+    out.bits(sum(1 << FACES.index(face) for face in counts), len(FACES))
+    for face in FACES:
+        if face in counts:
+            out.gamma(counts[face])
+    return out.bytes()
+
+
+def test_a_big_hand_whose_counts_miss_its_size_is_refused() -> None:
+    raw = _forged_hand(30, {"A": 8, "K": 8, "8": 8})
+    with pytest.raises(LayoutError, match="hand-count"):
+        read_rounds(raw, table(["Ada", "Bo"], decks=2), 1)
+
+
+def test_a_thousand_card_hand_is_read_in_steps_of_faces_not_cards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A forged code may claim a thousand cards in each of 9,000 hands: a rank
+    # of that many cards would take a step per card to read.
+    steps = []
+
+    def counted(n: int, k: int) -> int:
+        steps.append((n, k))
+        return comb(n, k)
+
+    monkeypatch.setattr(round_bits, "comb", counted)
+    raw = _forged_hand(1000, {face: 77 for face in FACES[:12]} | {"K": 76})
+    (read,) = read_rounds(raw, table(["Ada", "Bo"], decks=2), 1)
+    assert sum(read["hands"]["Bo"].values()) == 1000
+    assert len(steps) < 50
