@@ -26,8 +26,9 @@ MAX_LINK_CHARS = MAX_CODE_DIGITS + MAX_SITE_ADDRESS + len(FRAGMENT) + 100
 """The longest text looked at, with room for spaces a chat app adds around it."""
 
 QR_LEVEL = "l"
-"""The lowest error correction: a screen is clean, and every level up costs
-versions (segno raises it where the same version has room)."""
+"""The lowest error correction: a screen is clean, and every level up costs a
+version or more. From version 7 up, level M holds less at a version than L at
+the one below, so no link is ever raised to M at its smallest version."""
 QUIET_ZONE = 4
 """Light modules around a QR code, as the standard asks; phones need them."""
 MODULE_PX = 4
@@ -98,10 +99,10 @@ def qr_segments(link: str) -> list[tuple[str, int]]:
 
 
 def handover_qr(link: str, most: int | None = None) -> segno.QRCode | None:
-    """The QR code of a link made by match_link (level L at least, raised where
-    the version has room), or None when it needs a version above `most`
-    (default: largest_version(), what a 390 px screen shows at 4 px a module)
-    or above 40: then the link goes alone."""
+    """The QR code of a link made by match_link, the smallest version at level
+    L; None when it needs a version above `most` (default: largest_version(),
+    what a 390 px screen shows at 4 px a module) or above 40: then the link
+    goes alone."""
     import segno
 
     most = largest_version() if most is None else most
