@@ -25,7 +25,12 @@ from companion.engine.errors import MatchError
 from companion.engine.match import Match
 from companion.engine.names import NameBook, check_name, spelt_out
 from companion.storage.errors import StoreError
-from companion.storage.layout_bytes import LayoutError, LayoutReader, LayoutWriter
+from companion.storage.layout_bytes import (
+    MAX_VARINT_BYTES,
+    LayoutError,
+    LayoutReader,
+    LayoutWriter,
+)
 from companion.storage.match_layout import read_layout, write_layout
 from companion.storage.records import MATCH_ID, StoredMatch
 
@@ -56,17 +61,18 @@ def digits_for_bytes(size: int) -> int:
     return blocks * DIGITS_FOR[BLOCK_BYTES] + DIGITS_FOR[tail]
 
 
-MAX_CODE_DIGITS = VERSION_DIGITS + digits_for_bytes(MAX_DEFLATED_BYTES + 12)
+MAX_CODE_DIGITS = VERSION_DIGITS + digits_for_bytes(
+    MAX_VARINT_BYTES + HEAD_CHECK_BYTES + MAX_DEFLATED_BYTES + CHECKSUM_BYTES
+)
 """The longest code read: the largest deflated layout, with head and checksum."""
 
 
 def bytes_to_digits(data: bytes) -> str:
     """`data` as decimal digits, 7 bytes to 17 digits (see the module)."""
+    blocks = (data[at : at + BLOCK_BYTES] for at in range(0, len(data), BLOCK_BYTES))
     return "".join(
-        str(int.from_bytes(data[at : at + BLOCK_BYTES], "big")).zfill(
-            DIGITS_FOR[len(data[at : at + BLOCK_BYTES])]
-        )
-        for at in range(0, len(data), BLOCK_BYTES)
+        str(int.from_bytes(block, "big")).zfill(DIGITS_FOR[len(block)])
+        for block in blocks
     )
 
 
@@ -218,12 +224,12 @@ def decode_match(digits: str) -> StoredMatch:
     (checksum), of a newer format, past the bounds, or holding a match or a
     name the app refuses.
     """
+    if len(digits) > MAX_CODE_DIGITS:
+        raise StoreError("code-too-large")
     if not digits:
         raise StoreError("code-cut-short")
     if not (digits.isascii() and digits.isdigit()):
         raise StoreError("code-not-a-match")
     _version(digits)
-    if len(digits) > MAX_CODE_DIGITS:
-        raise StoreError("code-too-large")
     frame = _frame(digits[VERSION_DIGITS:])
     return match_from_layout(_inflated(_deflated(frame)))
