@@ -186,7 +186,6 @@ def take_in(handed: StoredMatch, matches: StoredMatches, roster: Roster) -> Take
             return TakenIn(Outcome.ALREADY_HERE, match_id)
         if progress is _Progress.NEWER and newer is None:
             newer = stored
-    roster.include(match.players)
     added = tuple(name for name in match.players if name not in before)
     if newer is not None:
         finished = _finished(match, newer.finished, handed.finished)
