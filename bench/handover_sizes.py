@@ -64,7 +64,9 @@ OWN_GAME = define_game(
 GAMES: dict[str, Callable[[list[str]], Match]] = {
     "crazy-eights": lambda names: Match.new("crazy-eights", names, limit=100_000),
     "vandatta": lambda names: Match.new("vandatta", names, rounds=1000),
-    "uno": lambda names: Match.new("uno", names, limit=100_000),
+    "uno, regular": lambda names: Match.new(
+        "uno", names, limit=100_000, card_set="regular"
+    ),
     "uno, uno cards": lambda names: Match.new(
         "uno", names, limit=100_000, card_set="uno-cards"
     ),

@@ -52,6 +52,7 @@ HOUSE_RULES = [
     ("vandatta", {"limit": 60, "limit_rule": "exceeds"}),
     ("vandatta", {"values": {"8": 20}, "decks": 2}),
     ("uno", {}),
+    ("uno", {"card_set": "regular"}),
     ("uno", {"card_set": "uno-cards"}),
     ("uno", {"card_set": "uno-cards", "extra_wilds": 4}),
     ("uno", {"extra_wilds": 20, "limit": 1000}),
