@@ -43,6 +43,25 @@ STORE_ERROR_CODES: dict[str, tuple[str, ...]] = {
     # A name in the file reads the same as another (in the file or the store).
     "import-look-alike": ("path", "name", "known"),
     "export-failed": ("path", "reason"),
+    # A match handed over by a link or QR code (storage/match_link.py,
+    # match_code.py, take_in.py) that was refused; nothing was changed.
+    "code-not-a-match": (),
+    "code-cut-short": (),
+    # The checksum (or the digits' shape) says it changed on the way.
+    "code-damaged": (),
+    "code-newer-version": ("version", "supported"),
+    # Longer, or inflating to more, than any match: refused before inflating.
+    "code-too-large": (),
+    # The engine refuses the match the code describes (`reason`: its code).
+    "code-bad-match": ("reason",),
+    # A player name that is not allowed (names.py), spelt out (<U+200B>).
+    "code-bad-name": ("name",),
+    # A name reads as a player on this phone but is spelt differently.
+    "code-look-alike": ("name", "known"),
+    # A match past what a code carries (only names of thousands of marks are).
+    "match-too-large": (),
+    # Not the full http(s) address of the phone-alone site.
+    "bad-site-address": (),
 }
 """Every code StoreError can carry, with the names of its parameters."""
 

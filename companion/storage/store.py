@@ -34,6 +34,7 @@ from companion.storage.stats import (
     PlayerGameStats,
     Result,
 )
+from companion.storage.take_in import TakenIn, take_in
 
 
 class Store:
@@ -217,6 +218,13 @@ class Store:
         """Store matches with their own ids, skipping ids already stored."""
         with self._lock:
             return self._matches.add_imported(matches, self._roster.include)
+
+    def take_in(self, handed: StoredMatch) -> TakenIn:
+        """Take in a match handed over from another phone (storage/take_in.py):
+        added, brought up to date, kept as a copy, or already here; StoreError
+        and nothing changed for a name that only looks like a player's here."""
+        with self._lock:
+            return take_in(handed, self._matches, self._roster)
 
     # Rounds being entered (per device; see storage/drafts.py)
 

@@ -254,6 +254,47 @@ STORE_ERROR_MESSAGES: dict[str, Message] = {
         "spelt differently: rename one of them first. Nothing was imported."
     ),
     "export-failed": N_("Could not export to %(path)s (%(reason)s)."),
+    "code-not-a-match": N_(
+        "This is not a match from Card Table Companion. Nothing was added."
+    ),
+    "code-cut-short": N_(
+        "This link is cut short: part of the match is missing. Ask for the code "
+        "again, or for the whole link. Nothing was added."
+    ),
+    "code-damaged": N_(
+        "This link was changed on the way and cannot be read. Ask for the code "
+        "again. Nothing was added."
+    ),
+    "code-newer-version": N_(
+        "This match comes from a newer version of the app (format %(version)s; "
+        "this one reads up to %(supported)s). Update the app to take it in. "
+        "Nothing was added."
+    ),
+    "code-too-large": N_("This link holds more than any match can. Nothing was added."),
+    # TRANSLATORS: %(reason)s is a technical detail for a bug report.
+    "code-bad-match": N_(
+        "This match breaks the game's rules and cannot be taken in (%(reason)s). "
+        "Nothing was added."
+    ),
+    # TRANSLATORS: in %(name)s, characters nobody can see are spelt out, e.g.
+    # "Ada<U+200B>".
+    "code-bad-name": N_(
+        "This match has a player name that cannot be used: “%(name)s” (empty, too "
+        "long, with invisible or control characters, or reading the same as "
+        "another player's). Nothing was added."
+    ),
+    "code-look-alike": N_(
+        "In this match, “%(name)s” reads the same as the player “%(known)s” on this "
+        "phone but is spelt differently: rename one of them first. Nothing was added."
+    ),
+    "match-too-large": N_(
+        "This match is too large to hand over by a code or a link. Export it to a "
+        "file instead."
+    ),
+    "bad-site-address": N_(
+        "Give the full address of the site the app runs on without a computer, "
+        "starting with https://."
+    ),
 }
 """A sentence for every code of companion.storage.errors.STORE_ERROR_CODES."""
 

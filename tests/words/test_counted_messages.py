@@ -55,6 +55,9 @@ NOT_COUNTS: dict[str, str] = {
     "one reads up to %(supported)s). It was left untouched.": "formats",
     "%(path)s comes from a newer version of the app (format %(version)s; this one "
     "reads up to %(supported)s). Nothing was imported.": "formats",
+    "This match comes from a newer version of the app (format %(version)s; this "
+    "one reads up to %(supported)s). Update the app to take it in. Nothing was "
+    "added.": "formats",
     # A size with a unit symbol, which has no plural.
     "{size} MB": "MB is a unit symbol",
     "%(path)s is larger than %(max)s MB, more than any export of a real table. "

@@ -1,0 +1,235 @@
+"""A whole match as decimal digits (deflated, checksummed, versioned) and back.
+
+The digits: two for the format version, then the frame's bytes in blocks of 7
+bytes written as 17 digits (a last, shorter block of r bytes as the fewest
+digits that hold 256**r - 1: 3, 5, 8, 10, 13 or 15), so the byte count follows
+from the digit count and a QR code carries them in numeric mode (10 bits per 3
+digits: about a quarter fewer bits than base64 in byte mode). The frame: its
+head (the deflated layout's length, a varint, then 16 bits of a CRC-32 of the
+version and that length), the layout deflated raw (what the browser's
+DecompressionStream('deflate-raw') reads), then a CRC-32 of the version and
+all before it; big-endian.
+
+Reading checks the cheap things first: the version; the head, from the first
+17 digits, which says how many digits the code has (fewer: cut short; a head
+that fails its check: changed on the way); the checksum; and only then
+inflates, to at most MAX_LAYOUT_BYTES. A refusal is a StoreError with a code
+of its own (code-*), and nothing is returned half-read.
+"""
+
+from __future__ import annotations
+
+import zlib
+
+from companion.engine.errors import MatchError
+from companion.engine.match import Match
+from companion.engine.names import NameBook, check_name, spelt_out
+from companion.storage.errors import StoreError
+from companion.storage.layout_bytes import (
+    MAX_VARINT_BYTES,
+    LayoutError,
+    LayoutReader,
+    LayoutWriter,
+)
+from companion.storage.match_layout import read_layout, write_layout
+from companion.storage.records import MATCH_ID, StoredMatch
+
+FORMAT_VERSION = 1
+"""The version of the code this app writes; it reads this one and none newer."""
+VERSION_DIGITS = 2
+BLOCK_BYTES = 7
+DIGITS_FOR = {
+    size: len(str(256**size - 1)) if size else 0 for size in range(BLOCK_BYTES + 1)
+}
+"""How many digits a block of so many bytes is written as (7: 17)."""
+BYTES_FOR = {digits: size for size, digits in DIGITS_FOR.items()}
+CHECKSUM_BYTES = 4
+HEAD_CHECK_BYTES = 2
+
+MAX_LAYOUT_BYTES = 512 * 1024
+"""The most a code inflates to. A match as large as the engine allows (1,000
+rounds at 10 players, each hand left 120 cards of a game of one's own with
+every face) lays out in about 150 KB; a real evening's match in a few hundred
+bytes."""
+MAX_DEFLATED_BYTES = MAX_LAYOUT_BYTES + 1024
+"""Deflate grows data that does not compress by 5 bytes in 64 KB at most."""
+
+
+def digits_for_bytes(size: int) -> int:
+    """How many digits `size` bytes are written as."""
+    blocks, tail = divmod(size, BLOCK_BYTES)
+    return blocks * DIGITS_FOR[BLOCK_BYTES] + DIGITS_FOR[tail]
+
+
+MAX_CODE_DIGITS = VERSION_DIGITS + digits_for_bytes(
+    MAX_VARINT_BYTES + HEAD_CHECK_BYTES + MAX_DEFLATED_BYTES + CHECKSUM_BYTES
+)
+"""The longest code read: the largest deflated layout, with head and checksum."""
+
+
+def bytes_to_digits(data: bytes) -> str:
+    """`data` as decimal digits, 7 bytes to 17 digits (see the module)."""
+    blocks = (data[at : at + BLOCK_BYTES] for at in range(0, len(data), BLOCK_BYTES))
+    return "".join(
+        str(int.from_bytes(block, "big")).zfill(DIGITS_FOR[len(block)])
+        for block in blocks
+    )
+
+
+def digits_to_bytes(digits: str) -> bytes:
+    """The bytes `digits` stand for; StoreError if no bytes are written so."""
+    full = DIGITS_FOR[BLOCK_BYTES]
+    tail = len(digits) % full
+    if tail not in BYTES_FOR:
+        # A digit count no byte count gives: the end is missing.
+        raise StoreError("code-cut-short")
+    out = bytearray()
+    for at in range(0, len(digits), full):
+        chunk = digits[at : at + full]
+        size = BYTES_FOR[len(chunk)]
+        value = int(chunk)
+        if value >= 256**size:
+            raise StoreError("code-damaged")
+        out += value.to_bytes(size, "big")
+    return bytes(out)
+
+
+def _checksum(data: bytes, size: int = CHECKSUM_BYTES) -> bytes:
+    """The last `size` bytes of the CRC-32 of the version and `data`."""
+    crc = zlib.crc32(bytes([FORMAT_VERSION]) + data)
+    return (crc & (1 << 8 * size) - 1).to_bytes(size, "big")
+
+
+def frame_deflated(deflated: bytes) -> bytes:
+    """Deflated bytes framed: head, the bytes, checksum (see the module)."""
+    length = LayoutWriter()
+    length.uint(len(deflated))
+    head = length.bytes() + _checksum(length.bytes(), HEAD_CHECK_BYTES)
+    return head + deflated + _checksum(head + deflated)
+
+
+def pack_layout(layout: bytes) -> str:
+    """A layout as a code: deflated, framed, checksummed, in digits."""
+    packer = zlib.compressobj(6, zlib.DEFLATED, -15)
+    frame = frame_deflated(packer.compress(layout) + packer.flush())
+    return str(FORMAT_VERSION).zfill(VERSION_DIGITS) + bytes_to_digits(frame)
+
+
+def encode_match(stored: StoredMatch) -> str:
+    """The code of a stored match: digits only, about 2.4 per deflated byte.
+
+    StoreError("match-too-large") for a match past what any code carries
+    (only names of thousands of combining marks get there).
+    """
+    layout = write_layout(stored)
+    if len(layout) > MAX_LAYOUT_BYTES:
+        raise StoreError("match-too-large")
+    return pack_layout(layout)
+
+
+def _version(digits: str) -> int:
+    if len(digits) < VERSION_DIGITS:
+        raise StoreError("code-cut-short")
+    version = int(digits[:VERSION_DIGITS])
+    if version == 0:
+        raise StoreError("code-damaged")
+    if version > FORMAT_VERSION:
+        raise StoreError(
+            "code-newer-version", version=version, supported=FORMAT_VERSION
+        )
+    return version
+
+
+def _frame(body: str) -> bytes:
+    """The frame's bytes, once its head says they are all there and unchanged."""
+    first_block = DIGITS_FOR[BLOCK_BYTES]
+    if len(body) < first_block:
+        # Even an empty layout's frame fills a first block.
+        raise StoreError("code-cut-short")
+    first = digits_to_bytes(body[:first_block])
+    reader = LayoutReader(first)
+    try:
+        size = reader.uint()
+        head_size = BLOCK_BYTES - reader.left
+        check = reader.raw(HEAD_CHECK_BYTES)
+    except LayoutError as error:
+        raise StoreError("code-damaged") from error
+    if check != _checksum(first[:head_size], HEAD_CHECK_BYTES):
+        raise StoreError("code-damaged")
+    total = head_size + HEAD_CHECK_BYTES + size + CHECKSUM_BYTES
+    if len(body) < digits_for_bytes(total):
+        raise StoreError("code-cut-short")
+    if len(body) > digits_for_bytes(total):
+        raise StoreError("code-damaged")
+    return digits_to_bytes(body)
+
+
+def _deflated(frame: bytes) -> bytes:
+    """The deflated layout of a whole frame whose checksum holds."""
+    if _checksum(frame[:-CHECKSUM_BYTES]) != frame[-CHECKSUM_BYTES:]:
+        raise StoreError("code-damaged")
+    reader = LayoutReader(frame)
+    reader.uint()
+    reader.raw(HEAD_CHECK_BYTES)
+    return frame[len(frame) - reader.left : -CHECKSUM_BYTES]
+
+
+def _inflated(deflated: bytes) -> bytes:
+    unpacker = zlib.decompressobj(-15)
+    try:
+        layout = unpacker.decompress(deflated, MAX_LAYOUT_BYTES + 1)
+    except zlib.error as error:
+        raise StoreError("code-damaged") from error
+    if len(layout) > MAX_LAYOUT_BYTES:
+        # A zip bomb, or a newer app's giant: never inflated past the bound.
+        raise StoreError("code-too-large")
+    if not unpacker.eof or unpacker.unused_data:
+        raise StoreError("code-damaged")
+    return layout
+
+
+def _check_names(players: tuple[str, ...]) -> None:
+    """The names held to the rules of a name typed in (names.py), as an
+    import's are: nothing hidden, none too long, none like another."""
+    book = NameBook()
+    for name in players:
+        try:
+            check_name(name)
+            book.refuse(name)
+        except MatchError as error:
+            raise StoreError("code-bad-name", name=spelt_out(name)) from error
+        book.add(name)
+
+
+def match_from_layout(layout: bytes) -> StoredMatch:
+    """The stored match a layout describes, checked by the engine whole."""
+    try:
+        match_id, created, finished, data = read_layout(layout)
+        match = Match.from_dict(data)
+    except LayoutError as error:
+        raise StoreError("code-damaged") from error
+    except MatchError as error:
+        reason = str(error.params.get("reason", error.code))
+        raise StoreError("code-bad-match", reason=reason) from error
+    if not MATCH_ID.match(match_id):
+        raise StoreError("code-damaged")
+    _check_names(match.players)
+    return StoredMatch(match_id, created, finished if match.is_over else None, match)
+
+
+def decode_match(digits: str) -> StoredMatch:
+    """The stored match a code (digits only) carries, fully checked.
+
+    StoreError with a code-* code for a code cut short, changed on the way
+    (checksum), of a newer format, past the bounds, or holding a match or a
+    name the app refuses.
+    """
+    if len(digits) > MAX_CODE_DIGITS:
+        raise StoreError("code-too-large")
+    if not digits:
+        raise StoreError("code-cut-short")
+    if not (digits.isascii() and digits.isdigit()):
+        raise StoreError("code-not-a-match")
+    _version(digits)
+    frame = _frame(digits[VERSION_DIGITS:])
+    return match_from_layout(_inflated(_deflated(frame)))
