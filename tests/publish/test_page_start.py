@@ -3,19 +3,17 @@
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+from node_scripts import node_json, shipped_settings
 
-from companion.publish import page_start
+from companion.publish import early_worker, page_start
 from companion.publish.page import patch_bootstrap
 from companion.publish.site import Site, build_site, client_folder
 from companion.serving import browser, tab_claim
 from companion.webclient.loading_screen import DARK_SURFACE, LIGHT_SURFACE, SCREEN_ID
-
-NODE = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+from companion.webclient.loading_screen import SCRIPT as LOADING
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +29,8 @@ def test_the_page_shows_our_loading_screen_not_flets(site: Site):
     assert '<img src="icons/icon-192.png"' in index
     assert "<h1>Card Table Companion</h1>" in index
     # The name in every language the browser may choose (Norwegian's here).
-    assert '"name": "Kortbordets hjelper"' in index
+    texts = shipped_settings(index)[LOADING.key]["texts"]
+    assert texts["nb"]["name"] == "Kortbordets hjelper"
     assert "loading-animation.png" not in index
     assert '<div id="loading"' not in index
     assert (site.folder / "icons/icon-192.png").is_file()
@@ -45,9 +44,9 @@ def test_the_page_and_python_name_the_same_lock_and_messages():
 def test_the_worker_names_the_key_the_page_listens_for(site: Site):
     worker = (site.folder / "python-worker.js").read_text("utf-8")
     index = (site.folder / "index.html").read_text("utf-8")
-    key = json.dumps(page_start.SHOWN_KEY)
-    assert f"self.companionShownKey = {key};" in worker
-    assert f"data[{key}]" in index
+    told = shipped_settings(worker)[early_worker.SCRIPT.key]["shownKey"]
+    listened = shipped_settings(index)[page_start.SCRIPT.key]["shownKey"]
+    assert told == listened == page_start.SHOWN_KEY
 
 
 _PAGE = """
@@ -108,14 +107,12 @@ def _bootstrap_gate() -> str:
     """The part patch_bootstrap adds before Flutter's load call."""
     flets = (client_folder() / "flutter_bootstrap.js").read_text("utf-8")
     ours = patch_bootstrap(flets)
-    gate = ours[ours.index(page_start.BOOTSTRAP_GATE) :]
+    gate = ours[ours.index(page_start.BOOTSTRAP_GATE.source()) :]
     return gate.split("_flutter.loader.load({")[0]
 
 
 def _run(tmp_path: Path, holder: str) -> dict:
-    page = page_start.decide_js() + page_start.start_js(
-        'flet.earlyWorker = new Worker("/python-worker.js");\n'
-    )
+    page = page_start.start_js(early_worker.WORKER)
     script = tmp_path / "page.js"
     script.write_text(
         _PAGE
@@ -129,11 +126,9 @@ def _run(tmp_path: Path, holder: str) -> dict:
         },
         "utf-8",
     )
-    run = subprocess.run(["node", str(script)], check=True, capture_output=True)
-    return json.loads(run.stdout.decode().strip().splitlines()[-1])
+    return node_json(script)  # type: ignore[return-value]
 
 
-@NODE
 @pytest.mark.parametrize("holder", ["lock", "answers"])
 def test_a_tab_whose_store_is_held_starts_neither_python_nor_flutter(
     tmp_path: Path, holder: str
@@ -145,7 +140,6 @@ def test_a_tab_whose_store_is_held_starts_neither_python_nor_flutter(
     assert "refused" in seen["events"]
 
 
-@NODE
 @pytest.mark.parametrize("holder", ["no-lock", "silent", "letting-go"])
 def test_a_tab_nobody_holds_the_store_for_starts_both(tmp_path: Path, holder: str):
     seen = _run(tmp_path, holder)

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import ast
 import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+from node_scripts import node_json, shipped_settings
 
 from companion.publish import early_worker, snapshot
 from companion.publish.site import (
@@ -20,7 +19,6 @@ from companion.publish.site import (
     client_folder,
 )
 
-needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
 measured = pytest.mark.skipif(
     not early_worker.applies(), reason=f"made for Flet {early_worker.MEASURED_ON}"
 )
@@ -76,10 +74,12 @@ def test_the_build_writes_the_maker_and_the_restore_for_its_version(site: Site):
     maker = (site.folder / snapshot.MAKER_SCRIPT).read_text("utf-8")
     worker = (site.folder / "python-worker.js").read_text("utf-8")
     index = (site.folder / "index.html").read_text("utf-8")
-    for script in (maker, worker):
-        assert 'const SNAPSHOT_VERSION = "v-one";' in script
-        assert f'const SNAPSHOT_CACHE = "{snapshot.CACHE_NAME}";' in script
-    assert "makeMemorySnapshot" in maker and "_loadSnapshot" in worker
+    made = shipped_settings(maker)[snapshot.MAKER.key]
+    restored = shipped_settings(worker)[snapshot.PYTHON_START.key]["snapshot"]
+    for stored in (made, restored):
+        assert (stored["version"], stored["cache"]) == ("v-one", snapshot.CACHE_NAME)
+    assert maker.endswith(snapshot.MAKER.source())
+    assert snapshot.PYTHON_START.source() in worker
     assert snapshot.page_js() in index
     # The installed app makes its snapshot offline too.
     precache = (site.folder / "service_worker.js").read_text("utf-8")
@@ -93,10 +93,10 @@ def test_the_snapshot_cache_is_not_one_the_service_worker_drops():
 
 
 def test_a_new_build_looks_up_another_key(tmp_path: Path):
-    one = snapshot.restore_js("build-one", APP_ARCHIVE)
-    two = snapshot.restore_js("build-two", APP_ARCHIVE)
-    assert 'SNAPSHOT_VERSION = "build-one"' in one
-    assert 'SNAPSHOT_VERSION = "build-two"' in two
+    for version in ("build-one", "build-two"):
+        shipped = snapshot.python_start_js(version, APP_ARCHIVE)
+        settings = shipped_settings(shipped)[snapshot.PYTHON_START.key]
+        assert settings["snapshot"]["version"] == version
 
 
 _FAKE_PYODIDE = """
@@ -172,19 +172,13 @@ process.stdout.write(JSON.stringify({
 
 def _start(tmp_path: Path, scenario: dict) -> dict:
     (tmp_path / "python-worker.mjs").write_text(
-        snapshot.restore_js("v-now", APP_ARCHIVE)
+        snapshot.python_start_js("v-now", APP_ARCHIVE)
     )
     (tmp_path / "pyodide.mjs").write_text(_FAKE_PYODIDE)
     (tmp_path / "start.mjs").write_text(_START)
     (tmp_path / APP_ARCHIVE).write_bytes(app_archive(ARCHIVED, "v-now", _entry))
     scenario = {**scenario, "archive": str(tmp_path / APP_ARCHIVE)}
-    run = subprocess.run(
-        ["node", str(tmp_path / "start.mjs"), json.dumps(scenario)],
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    return json.loads(run.stdout.strip().splitlines()[-1])
+    return node_json(tmp_path / "start.mjs", json.dumps(scenario))  # type: ignore
 
 
 AFTER = snapshot.AFTER_RESTORE.splitlines()[0]
@@ -205,7 +199,6 @@ UNPACKED = [
 """The archive's files, written where Pyodide's unpackArchive put them."""
 
 
-@needs_node
 def test_without_a_snapshot_python_boots_and_keeps_nothing_to_drop(tmp_path: Path):
     seen = _start(tmp_path, {})
     assert seen == {
@@ -214,7 +207,6 @@ def test_without_a_snapshot_python_boots_and_keeps_nothing_to_drop(tmp_path: Pat
     }  # fmt: skip
 
 
-@needs_node
 def test_a_good_snapshot_is_restored_then_the_files_and_msgpack_come(tmp_path: Path):
     seen = _start(tmp_path, {"stored": {"version": "v-now"}})
     assert seen == {
@@ -223,7 +215,6 @@ def test_a_good_snapshot_is_restored_then_the_files_and_msgpack_come(tmp_path: P
     }  # fmt: skip
 
 
-@needs_node
 @pytest.mark.parametrize(
     ("stored", "restore_fails", "loads"),
     [

@@ -1,0 +1,42 @@
+// Card Table Companion: the loading screen in the browser's language, before
+// its first paint; companionLoading.done() fades it out once the app has
+// drawn its screen, .refuse() says the app is open in another tab
+// (companion/webclient/loading_screen.py).
+/* global pickLanguage */
+(() => {
+  'use strict';
+  const settings = self.companionSettings.loading_screen;
+  const language = pickLanguage(navigator.languages, Object.keys(settings.texts));
+  const texts = settings.texts[language];
+  const screen = document.getElementById(settings.screenId);
+  screen.querySelector('h1').textContent = texts.name;
+  screen.setAttribute('aria-label', texts.opening);
+  document.documentElement.lang = language;
+  document.title = texts.name;
+  let gone = false;
+  window.companionLoading = {
+    done() {
+      if (gone) {
+        return;
+      }
+      gone = true;
+      // Two frames: the one that takes the app's screen, and one drawn with it.
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        screen.classList.add('gone');
+        setTimeout(() => screen.remove(), settings.fadeMs + 50);
+      }));
+    },
+    refuse() {
+      gone = true;
+      screen.querySelector('.bar')?.remove();
+      screen.removeAttribute('aria-label');
+      screen.setAttribute('role', 'alert');
+      const line = document.createElement('p');
+      line.className = 'elsewhere';
+      line.textContent = texts.elsewhere;
+      const advice = document.createElement('p');
+      advice.textContent = texts.elsewhere_advice;
+      screen.append(line, advice);
+    },
+  };
+})();
