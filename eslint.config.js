@@ -28,6 +28,7 @@ const WORKER = [
   'companion/publish/snapshot_maker.js',
   'companion/publish/python_start.js',
   'companion/publish/early_worker.js',
+  'companion/publish/pyodide_private.js',
 ];
 
 module.exports = [

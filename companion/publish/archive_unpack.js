@@ -46,14 +46,26 @@ async function archiveFiles(gzipped) {
   return files;
 }
 
-// The archive at `url` (relative to the worker), read into its files.
-async function fetchArchive(url) {
+// The archive at `url` (relative to the worker), read into its files; a
+// failed download (or a damaged archive) is tried again, `tries` times in
+// all, the waits growing by `retryMs`, and only the last failure is thrown.
+async function fetchArchive(url, tries, retryMs) {
   'use strict';
-  const response = await fetch(new URL(url, self.location.href).href);
-  if (!response.ok) {
-    throw new Error('app archive: HTTP ' + response.status);
+  const href = new URL(url, self.location.href).href;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const response = await fetch(href);
+      if (!response.ok) {
+        throw new Error('app archive: HTTP ' + response.status);
+      }
+      return await archiveFiles(new Uint8Array(await response.arrayBuffer()));
+    } catch (error) {
+      if (attempt >= tries) {
+        throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, retryMs * attempt));
+    }
   }
-  return archiveFiles(new Uint8Array(await response.arrayBuffer()));
 }
 
 // Writes them under Python's working directory, as unpackArchive did.

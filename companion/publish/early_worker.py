@@ -10,14 +10,10 @@ are changed to take up that worker and that Python.
 
 from __future__ import annotations
 
-from flet.version import flet_version
-
 from companion.publish import page_start, snapshot
+from companion.upstream import versions
 from companion.webclient.flet_patch import insert_before, replace_once
 from companion.webclient.page_script import PageScript
-
-MEASURED_ON = "1.0.5"
-"""The Flet whose python.js and python-worker.js this changes."""
 
 WORKER = "python-worker.js"
 """Flet's worker script, which the page starts early."""
@@ -58,9 +54,10 @@ _UNPACKED = (
 _INIT = "self.initPyodide = async function () {"
 
 
-def applies(version: str = flet_version) -> bool:
-    """Whether this Flet's client is the one the early start was made for."""
-    return version == MEASURED_ON
+def applies(version: str | None = None) -> bool:
+    """Whether this Flet's client (the installed one, or `version`) is the one
+    the early start was made for."""
+    return versions.flet_is_measured(version)
 
 
 def patch_python_js(text: str) -> str:
@@ -68,13 +65,15 @@ def patch_python_js(text: str) -> str:
     return replace_once(text, _NEW_WORKER, _TAKE_UP, "python.js")
 
 
-def patch_python_worker(text: str, version: str, archive: str) -> str:
+def patch_python_worker(
+    text: str, version: str, archive: str, snapshots: bool = True
+) -> str:
     """Flet's python-worker.js, starting Python as soon as it runs: from build
-    `version`'s snapshot if it has a good one (and this Pyodide's snapshots
-    are ours to use), else booted, with the app `archive` (its URL relative
-    to the site) unpacked (snapshot.python_start_js)."""
+    `version`'s snapshot if it has a good one (with `snapshots`: this
+    Pyodide's are ours to use), else booted, with the app `archive` (its URL
+    relative to the site) unpacked (snapshot.python_start_js)."""
     text = replace_once(text, _DOWNLOAD, _UNPACKED, WORKER)
     text = replace_once(text, _LOAD, _TAKEN, WORKER)
     early = SCRIPT.shipped({"pyodide": PYODIDE, "shownKey": page_start.SHOWN_KEY})
-    started = snapshot.python_start_js(version, archive)
+    started = snapshot.python_start_js(version, archive, snapshots)
     return insert_before(text, _INIT, f"{started}\n{early}\n", WORKER)

@@ -60,14 +60,20 @@
       flet.entrypointBaseUrl.replace(/\/$/, '') + '/' + settings.earlyWorker,
       {type: 'module'});
     // The loading screen goes once the app has sent its first screen, or when
-    // the worker fails (Flet's client then shows the error).
+    // the worker fails (Flet's client then shows the error); it says so itself
+    // when the app's files did not come.
+    let failed = false;
     flet.earlyWorker.addEventListener('message', (event) => {
       const data = event.data;
-      if (data && data[settings.shownKey]) {
+      if (data && data[settings.archiveFailedKey]) {
+        failed = true;
+        event.stopImmediatePropagation();
+        window.companionLoading.fail();
+      } else if (data && data[settings.shownKey]) {
         // Flet's handler would hand it to Flutter as a message of the app's.
         event.stopImmediatePropagation();
         window.companionLoading.done();
-      } else if (typeof data === 'string' && data !== 'initialized') {
+      } else if (typeof data === 'string' && data !== 'initialized' && !failed) {
         window.companionLoading.done();
       }
     });

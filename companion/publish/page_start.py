@@ -42,6 +42,10 @@ SHOWN_KEY = "companionShown"
 """The worker's message to the page once the app has sent its first screen
 (serving.browser.tell_page_shown); named to the worker by early_worker."""
 
+ARCHIVE_FAILED_KEY = "companionArchiveFailed"
+"""The worker's message to the page when the app's archive did not come, even
+after its retries (snapshot.ARCHIVE_TRIES): the page says so, translated."""
+
 SCRIPT = PageScript.beside(__file__, "page_start.js")
 """For index.html, after page.js: `flet.tabFree`, a promise of whether this
 tab may start (false: the page says why), and Python's worker started in a
@@ -65,6 +69,7 @@ def start_js(early_worker: str | None) -> str:
             "lockLookMs": LOCK_LOOK_MS,
             "refusedAttribute": REFUSED_ATTRIBUTE,
             "shownKey": SHOWN_KEY,
+            "archiveFailedKey": ARCHIVE_FAILED_KEY,
             "earlyWorker": early_worker,
         }
     )

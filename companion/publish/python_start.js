@@ -2,10 +2,12 @@
 // a good one (companion/publish/snapshot.py), else booted; either way with
 // the app's archive unpacked before Flet's init message comes. Put into
 // Flet's python-worker.js, before its initPyodide.
-/* global fetchArchive, writeArchiveFiles, sha256 */
+/* global fetchArchive, writeArchiveFiles, sha256, pyodidePrivate */
 (() => {
   'use strict';
   const settings = self.companionSettings.python_start;
+  // Null where the build's Pyodide is not the one the snapshot start was
+  // made for (companion/upstream/versions.py): every start boots.
   const snapshots = settings.snapshot;
 
   // Pyodide compiles its 9.6 MB of wasm only when it instantiates it, after the
@@ -38,15 +40,6 @@
   const snapshotKey = snapshots === null ? null
     : new URL(snapshots.keyPath + snapshots.version, self.location.href).href;
 
-  async function dropSnapshot() {
-    try {
-      const cache = await caches.open(snapshots.cache);
-      await cache.delete(snapshotKey);
-    } catch (error) {
-      console.warn('Card Table Companion: the snapshot could not be dropped:', error);
-    }
-  }
-
   // The snapshot's bytes, null when there is none; throws when it is unusable.
   async function readSnapshot() {
     if (snapshots === null || !self.caches) {
@@ -68,61 +61,64 @@
     return bytes;
   }
 
-  // Pyodide restores a snapshot into a heap of its default size and fails on
-  // a larger one (pyodide#6254: "offset is out of bounds"): the heap is grown
-  // past the snapshot's size first, by one allocation of that size (the free
-  // space of a fresh heap would hold a smaller one), freed at once.
-  function grownForSnapshot(snapshot) {
-    const header = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 4);
-    const heapBytes = snapshot.byteLength - header[1];
-    return async (options) => {
-      const asm = new URL('pyodide/pyodide.asm.mjs', self.location.href).href;
-      const module = await (await import(asm)).default(options);
-      if (heapBytes > module.HEAP8.length) {
-        module._free(module._malloc(heapBytes));
-      }
-      return module;
-    };
-  }
-
-  function snapshotFailed(error) {
+  // A snapshot that cannot be used is said so and dropped: the next start
+  // that boots makes a new one.
+  async function dropSnapshot(error) {
     console.warn('Card Table Companion: Python snapshot not used, ' +
       (error && error.message || error) + '; starting Python normally.');
+    try {
+      const cache = await caches.open(snapshots.cache);
+      await cache.delete(snapshotKey);
+    } catch (dropError) {
+      console.warn('Card Table Companion: the snapshot could not be dropped:',
+        dropError);
+    }
+  }
+
+  // The app's files, or, when they did not come even after the retries, the
+  // page told (it says so, translated) and the start stopped: not the
+  // snapshot's doing, which is kept.
+  async function appFiles(archive) {
+    try {
+      return await archive;
+    } catch (error) {
+      console.error("Card Table Companion: the app's files did not come:", error);
+      self.postMessage({[settings.archiveFailedKey]: String(error)});
+      throw error;
+    }
   }
 
   self.pythonStart = async function (pyodideModule, options) {
-    const archive = fetchArchive(settings.archive);
+    const archive = fetchArchive(
+      settings.archive, settings.archiveTries, settings.archiveRetryMs);
     archive.catch(() => {});
     let start = 'boot';
-    let snapshot = null;
+    let pyodide = null;
     try {
-      snapshot = await readSnapshot();
+      const snapshot = await readSnapshot();
+      if (snapshot !== null) {
+        pyodide = await pyodidePrivate.restore(pyodideModule, options, snapshot);
+      }
     } catch (error) {
-      snapshotFailed(error);
-      await dropSnapshot();
+      await dropSnapshot(error);
       start = 'boot-after-bad-snapshot';
     }
-    let pyodide = null;
-    if (snapshot !== null) {
+    const files = await appFiles(archive);
+    if (pyodide !== null) {
       try {
-        pyodide = await pyodideModule.loadPyodide({
-          ...options,
-          _loadSnapshot: snapshot,
-          createPyodideModule: grownForSnapshot(snapshot),
-        });
-        writeArchiveFiles(pyodide, await archive);
+        // What the snapshot's memory does not carry (snapshot.AFTER_RESTORE).
+        writeArchiveFiles(pyodide, files);
         pyodide.runPython(snapshots.afterRestore);
         start = 'snapshot';
       } catch (error) {
-        snapshotFailed(error);
-        await dropSnapshot();
+        await dropSnapshot(error);
         pyodide = null;
         start = 'boot-after-bad-snapshot';
       }
     }
     if (pyodide === null) {
       pyodide = await pyodideModule.loadPyodide(options);
-      writeArchiveFiles(pyodide, await archive);
+      writeArchiveFiles(pyodide, files);
     }
     self.flet_js.appUnpacked = true;
     // A line the bench times (bench/static_app.py).

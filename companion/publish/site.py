@@ -251,6 +251,7 @@ def build_site(
     shutil.copyfile(ICONS / "favicon.png", folder / "favicon.png")
     write_client_assets(folder, base)
     early = early_worker.applies()
+    snapshots = early and snapshot.applies()
     if early:
         python_js = folder / "python.js"
         python_js.write_text(
@@ -259,10 +260,11 @@ def build_site(
         worker = folder / early_worker.WORKER
         worker.write_text(
             early_worker.patch_python_worker(
-                worker.read_text("utf-8"), version, APP_ARCHIVE
+                worker.read_text("utf-8"), version, APP_ARCHIVE, snapshots
             ),
             "utf-8",
         )
+    if snapshots:
         (folder / snapshot.MAKER_SCRIPT).write_text(
             snapshot.maker_js(version, APP_ARCHIVE), "utf-8"
         )
@@ -273,7 +275,7 @@ def build_site(
             base,
             version,
             early_worker.WORKER if early else None,
-            snapshots=early,
+            snapshots=snapshots,
         ),
         "utf-8",
     )

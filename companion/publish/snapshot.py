@@ -19,13 +19,9 @@ console, and the next normal start makes a new one.
 
 from __future__ import annotations
 
-from companion.publish import archive_unpack
+from companion.publish import archive_unpack, page_start
+from companion.upstream import versions
 from companion.webclient.page_script import PageScript
-
-MEASURED_ON = "314.0.7"
-"""The Pyodide (Flet 1.0.5's) whose private snapshot options this relies on:
-`loadPyodide({_makeSnapshot})`, `makeMemorySnapshot()`,
-`loadPyodide({_loadSnapshot})`."""
 
 CACHE_NAME = "python-snapshot"
 """The Cache Storage cache holding the snapshot. Not named `companion-...`: the
@@ -108,8 +104,12 @@ SNAPSHOT_ATTRIBUTE = "data-python-snapshot"
 """On the page's <html> once this page's maker has finished: `made` or `failed`."""
 
 DIGEST = PageScript.beside(__file__, "snapshot_digest.js")
-_STARTS_PYTHON = (archive_unpack.SCRIPT, DIGEST)
-"""What both scripts that start a Pyodide use: the archive's files, the digest."""
+PYODIDE_PRIVATE = PageScript.beside(__file__, "pyodide_private.js")
+"""Every private name of Pyodide's the snapshot start uses, in one place."""
+
+_STARTS_PYTHON = (archive_unpack.SCRIPT, DIGEST, PYODIDE_PRIVATE)
+"""What both scripts that start a Pyodide use: the archive's files, the
+digest, Pyodide's private snapshot API."""
 
 MAKER = PageScript.beside(__file__, "snapshot_maker.js", _STARTS_PYTHON)
 """The maker's worker, shipped as MAKER_SCRIPT."""
@@ -119,6 +119,19 @@ PYTHON_START = PageScript.beside(__file__, "python_start.js", _STARTS_PYTHON)
 
 PAGE = PageScript.beside(__file__, "snapshot_page.js")
 """For index.html, after page_start.js: the start's marker, and the maker."""
+
+
+ARCHIVE_TRIES = 3
+ARCHIVE_RETRY_MS = 700
+"""A download of the app's archive that fails is tried again, three times in
+all, after 0.7 s and 1.4 s: a moment's loss of the network is not a failed
+start."""
+
+
+def applies(pyodide: str | None = None) -> bool:
+    """Whether starts may use a snapshot: the Pyodide the client bundles
+    (flet-web's, or `pyodide`) is the one the private API was read on."""
+    return versions.pyodide_is_measured(pyodide)
 
 
 def _stored(version: str) -> dict[str, object]:
@@ -136,18 +149,32 @@ def maker_js(version: str, archive: str) -> str:
     """The worker that makes the snapshot of build `version` (archive: its URL
     relative to the site's base) and keeps it in Cache Storage."""
     prepare = PREPARE % {"imports": repr(list(IMPORTS))}
-    return MAKER.shipped({**_stored(version), "archive": archive, "prepare": prepare})
+    return MAKER.shipped(
+        {
+            **_stored(version),
+            "archive": archive,
+            "archiveTries": ARCHIVE_TRIES,
+            "archiveRetryMs": ARCHIVE_RETRY_MS,
+            "prepare": prepare,
+        }
+    )
 
 
-def python_start_js(version: str, archive: str) -> str:
+def python_start_js(version: str, archive: str, snapshots: bool = True) -> str:
     """For python-worker.js: `self.pythonStart(pyodideModule, options)`, which
-    restores build `version`'s snapshot or boots Pyodide, and unpacks the app."""
+        restores build `version`'s snapshot (if `snapshots`) or boots Pyodide, and
+        unpacks the app (tried ARCHIVE_TRIES times, else the page is told and says
+    so; a snapshot is kept)."""
+    stored = {**_stored(version), "afterRestore": AFTER_RESTORE}
     return PYTHON_START.shipped(
         {
             "archive": archive,
+            "archiveTries": ARCHIVE_TRIES,
+            "archiveRetryMs": ARCHIVE_RETRY_MS,
+            "archiveFailedKey": page_start.ARCHIVE_FAILED_KEY,
             "readyLine": READY_LINE,
             "startKey": START_KEY,
-            "snapshot": {**_stored(version), "afterRestore": AFTER_RESTORE},
+            "snapshot": stored if snapshots else None,
         }
     )
 

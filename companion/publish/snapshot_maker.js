@@ -1,6 +1,6 @@
 // Card Table Companion: makes this build's Python snapshot, in a worker of
 // its own, and keeps it in Cache Storage (companion/publish/snapshot.py).
-/* global fetchArchive, writeArchiveFiles, sha256 */
+/* global fetchArchive, writeArchiveFiles, sha256, pyodidePrivate */
 (() => {
   'use strict';
   const settings = self.companionSettings.snapshot_maker;
@@ -9,16 +9,15 @@
   async function make() {
     const [pyodideModule, archive] = await Promise.all([
       import(new URL('pyodide/pyodide.mjs', self.location.href).href),
-      fetchArchive(settings.archive),
+      fetchArchive(settings.archive, settings.archiveTries, settings.archiveRetryMs),
     ]);
-    const pyodide = await pyodideModule.loadPyodide({
-      _makeSnapshot: true,
+    const pyodide = await pyodidePrivate.loadToSnapshot(pyodideModule, {
       stdout: () => {},
       stderr: (text) => console.warn(text),
     });
     writeArchiveFiles(pyodide, archive);
     pyodide.runPython(settings.prepare);
-    const bytes = pyodide.makeMemorySnapshot();
+    const bytes = pyodidePrivate.makeSnapshot(pyodide);
     const digest = await sha256(bytes);
     const cache = await caches.open(settings.cache);
     // One snapshot kept: another version's goes.

@@ -1,7 +1,7 @@
 // Card Table Companion: the loading screen in the browser's language, before
 // its first paint; companionLoading.done() fades it out once the app has
-// drawn its screen, .refuse() says the app is open in another tab
-// (companion/webclient/loading_screen.py).
+// drawn its screen, .refuse() says the app is open in another tab, .fail()
+// that the app's files did not come (companion/webclient/loading_screen.py).
 /* global pickLanguage */
 (() => {
   'use strict';
@@ -14,6 +14,24 @@
   document.documentElement.lang = language;
   document.title = texts.name;
   let gone = false;
+
+  // The screen says why the app does not start: `lines`, then a button.
+  function say(lines, button) {
+    gone = true;
+    screen.querySelector('.bar')?.remove();
+    screen.removeAttribute('aria-label');
+    screen.setAttribute('role', 'alert');
+    lines.forEach((text, index) => {
+      const line = document.createElement('p');
+      line.className = index === 0 ? 'elsewhere' : '';
+      line.textContent = text;
+      screen.append(line);
+    });
+    if (button) {
+      screen.append(button);
+    }
+  }
+
   window.companionLoading = {
     done() {
       if (gone) {
@@ -27,16 +45,14 @@
       }));
     },
     refuse() {
-      gone = true;
-      screen.querySelector('.bar')?.remove();
-      screen.removeAttribute('aria-label');
-      screen.setAttribute('role', 'alert');
-      const line = document.createElement('p');
-      line.className = 'elsewhere';
-      line.textContent = texts.elsewhere;
-      const advice = document.createElement('p');
-      advice.textContent = texts.elsewhere_advice;
-      screen.append(line, advice);
+      say([texts.elsewhere, texts.elsewhere_advice], null);
+    },
+    fail() {
+      const retry = document.createElement('button');
+      retry.type = 'button';
+      retry.textContent = texts.retry;
+      retry.addEventListener('click', () => window.location.reload());
+      say([texts.failed, texts.failed_advice], retry);
     },
   };
 })();

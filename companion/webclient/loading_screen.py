@@ -54,10 +54,14 @@ STYLE = f"""\
   to {{ transform: translateX(250%); }} }}
 #{SCREEN_ID} p {{ margin: 0; max-width: 28em; }}
 #{SCREEN_ID} .elsewhere {{ font-size: 20px; font-weight: 500; }}
+#{SCREEN_ID} button {{ min-height: 48px; padding: 0 24px; border: 0;
+  border-radius: 24px; background: {LIGHT_ACCENT}; color: #fff;
+  font: inherit; cursor: pointer; }}
 @media (prefers-color-scheme: dark) {{
   #{SCREEN_ID} {{ background: {DARK_SURFACE}; color: {DARK_TEXT}; }}
   #{SCREEN_ID} .bar {{ background: rgba(143, 216, 138, 0.2); }}
   #{SCREEN_ID} .bar::before {{ background: {DARK_ACCENT}; }}
+  #{SCREEN_ID} button {{ background: {DARK_ACCENT}; color: #00390a; }}
 }}
 @media (prefers-reduced-motion: reduce) {{
   #{SCREEN_ID} .bar::before {{ animation: none; width: 100%; }}

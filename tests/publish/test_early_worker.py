@@ -10,18 +10,14 @@ from node_scripts import node_json, shipped_settings
 from companion.publish import early_worker, page, page_start
 from companion.publish.early_worker import patch_python_js, patch_python_worker
 from companion.publish.site import build_site, client_folder
+from companion.upstream import versions
 from companion.webclient.flet_patch import FletFileChanged
-
-measured = pytest.mark.skipif(
-    not early_worker.applies(), reason=f"made for Flet {early_worker.MEASURED_ON}"
-)
 
 
 def _flets(name: str) -> str:
     return (client_folder() / name).read_text("utf-8")
 
 
-@measured
 def test_the_page_starts_the_worker_after_flets_settings(tmp_path: Path):
     index = (build_site(tmp_path / "site").folder / "index.html").read_text("utf-8")
     settings = shipped_settings(index)
@@ -38,7 +34,9 @@ def test_a_client_that_changed_stops_the_build():
 
 def test_another_flet_gets_its_client_as_it_is():
     assert not early_worker.applies("0.0.0")
-    assert early_worker.applies(early_worker.MEASURED_ON)
+    assert early_worker.applies(versions.FLET)
+    # The installed one: the early start is what this build ships.
+    assert early_worker.applies()
 
 
 # The page's start (page_start.js, in a tab nobody holds the store for) makes
@@ -74,7 +72,6 @@ eval(fs.readFileSync(process.argv[3], "utf-8"));
 """
 
 
-@measured
 def test_the_client_takes_the_pages_worker_and_later_makes_its_own(tmp_path: Path):
     (tmp_path / "python.js").write_text(patch_python_js(_flets("python.js")))
     (tmp_path / "page_start.js").write_text(page_start.start_js(early_worker.WORKER))
@@ -121,7 +118,6 @@ console.log(JSON.stringify({
 """
 
 
-@measured
 def test_the_worker_boots_pyodide_once_before_its_init_message(tmp_path: Path):
     (tmp_path / "python-worker.mjs").write_text(
         patch_python_worker(_flets("python-worker.js"), "v", "app.tar.gz")

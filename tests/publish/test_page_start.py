@@ -62,10 +62,14 @@ globalThis.document = {
 };
 globalThis.companionLoading = {
   refuse() { events.push("refused"); }, done() { events.push("done"); },
+  fail() { events.push("failed"); },
 };
+const made = [];
 globalThis.Worker = class {
-  constructor(url) { workers.push(url); }
-  addEventListener() {}
+  constructor(url) { workers.push(url); made.push(this); this.listeners = []; }
+  addEventListener(name, listener) {
+    if (name === "message") { this.listeners.push(listener); }
+  }
 };
 const HOLDER = %(holder)s;
 if (HOLDER === "lock") {
@@ -95,6 +99,19 @@ const loaded = [];
 globalThis._flutter = { loader: { load(options) { loaded.push(options); } } };
 eval(%(page)s);
 eval(%(gate)s);
+// What the worker then says to the page, as Flet's page would get it.
+flet.tabFree.then(() => {
+  for (const data of %(messages)s) {
+    for (const worker of made) {
+      let stopped = false;
+      const event = { data, stopImmediatePropagation() { stopped = true; } };
+      for (const listener of worker.listeners) {
+        if (!stopped) { listener(event); }
+      }
+      if (!stopped) { events.push("to Flet: " + JSON.stringify(data)); }
+    }
+  }
+});
 _flutter.loader.load({ config: {} });
 setTimeout(() => console.log(JSON.stringify({
   events, workers, flutter: loaded.length,
@@ -111,13 +128,14 @@ def _bootstrap_gate() -> str:
     return gate.split("_flutter.loader.load({")[0]
 
 
-def _run(tmp_path: Path, holder: str) -> dict:
+def _run(tmp_path: Path, holder: str, messages: tuple[object, ...] = ()) -> dict:
     page = page_start.start_js(early_worker.WORKER)
     script = tmp_path / "page.js"
     script.write_text(
         _PAGE
         % {
             "holder": json.dumps(holder),
+            "messages": json.dumps(list(messages)),
             "lock": json.dumps(page_start.TAB_LOCK),
             "page": json.dumps(page),
             "gate": json.dumps(_bootstrap_gate()),
@@ -149,3 +167,18 @@ def test_a_tab_nobody_holds_the_store_for_starts_both(tmp_path: Path, holder: st
     assert "refused" not in seen["events"]
     # Without Web Locks the page only probes: it claims nothing itself.
     assert ("asked probe" in seen["events"]) == (holder == "silent")
+
+
+def test_the_page_takes_its_loading_screen_away_once_the_app_is_shown(tmp_path: Path):
+    shown = {page_start.SHOWN_KEY: True}
+    seen = _run(tmp_path, "no-lock", (shown, "initialized"))
+    assert seen["events"] == ["done", 'to Flet: "initialized"']
+
+
+def test_app_files_that_never_came_are_said_by_the_page_not_flets_error(
+    tmp_path: Path,
+):
+    failed = {page_start.ARCHIVE_FAILED_KEY: "Error: app archive: HTTP 503"}
+    # Then Flet's worker reports the failed start as its init error.
+    seen = _run(tmp_path, "no-lock", (failed, "Error: app archive: HTTP 503"))
+    assert seen["events"] == ["failed", 'to Flet: "Error: app archive: HTTP 503"']

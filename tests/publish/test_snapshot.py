@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from node_scripts import node_json, shipped_settings
 
-from companion.publish import early_worker, snapshot
+from companion.publish import snapshot
 from companion.publish.site import (
     APP_ARCHIVE,
     Site,
@@ -18,10 +18,8 @@ from companion.publish.site import (
     build_site,
     client_folder,
 )
+from companion.upstream import versions
 
-measured = pytest.mark.skipif(
-    not early_worker.applies(), reason=f"made for Flet {early_worker.MEASURED_ON}"
-)
 APP = Path(__file__).resolve().parents[2] / "companion" / "serving" / "app.py"
 
 
@@ -61,15 +59,85 @@ def test_the_snapshot_holds_what_the_browser_start_imports():
     assert "companion.ui.router.root" in snapshot.IMPORTS
 
 
-def test_the_snapshot_is_made_for_flets_pyodide():
-    lock = json.loads((client_folder() / "pyodide" / "pyodide-lock.json").read_text())
-    script = (client_folder() / "pyodide" / "pyodide.mjs").read_text("utf-8")
-    # The private options the start relies on, in the Pyodide they were made for.
-    assert (lock["info"]["python"], "_loadSnapshot" in script) == ("3.14.2", True)
-    assert snapshot.MEASURED_ON == "314.0.7"
+PRIVATE_NAMES = (
+    "_makeSnapshot",
+    "_loadSnapshot",
+    "makeMemorySnapshot",
+    "createPyodideModule",
+    "_malloc",
+    "_free",
+    "HEAP8",
+)
+"""Pyodide's private names the snapshot start uses (pyodide_private.js)."""
+
+# The real Pyodide flet-web bundles, in node, through pyodide_private.js: a
+# Python whose heap grew past Pyodide's default (as an app's may) makes a
+# snapshot, and a new Pyodide restored from it has its values.
+_PRIVATE_API = """
+globalThis.self = globalThis;
+self.location = { href: new URL("worker.mjs", import.meta.url).href };
+const pyodideModule = await import("./pyodide/pyodide.mjs");
+const maker = await pyodidePrivate.loadToSnapshot(pyodideModule, {});
+const defaultHeap = maker._module.HEAP8.length;
+maker.runPython("kept = 'Åse 12'; grown = bytearray(40 << 20)");
+const bytes = pyodidePrivate.makeSnapshot(maker);
+let value;
+try {
+  const restored = await pyodidePrivate.restore(pyodideModule, {}, bytes);
+  value = restored.runPython("kept");
+} catch (error) {
+  value = "restore failed: " + String(error.message).split("\\n")[0];
+}
+console.log(JSON.stringify({
+  grown: pyodidePrivate.heapBytes(bytes) === maker._module.HEAP8.length
+    && maker._module.HEAP8.length > defaultHeap,
+  value, version: pyodideModule.version,
+}));
+"""
 
 
-@measured
+def test_the_private_snapshot_api_works_on_the_pyodide_flet_web_bundles(
+    tmp_path: Path,
+):
+    (tmp_path / "pyodide").symlink_to(client_folder() / "pyodide")
+    script = tmp_path / "worker.mjs"
+    script.write_text(snapshot.PYODIDE_PRIVATE.source() + _PRIVATE_API, "utf-8")
+    seen = node_json(script)
+    assert seen == {"grown": True, "value": "Åse 12", "version": versions.PYODIDE}
+
+
+def test_pyodides_private_names_are_used_in_one_file_alone():
+    scripts = sorted(APP.parents[1].rglob("*.js"))
+    naming = {
+        script.name
+        for script in scripts
+        for name in PRIVATE_NAMES
+        if name in script.read_text("utf-8")
+    }
+    assert naming == {snapshot.PYODIDE_PRIVATE.path.name}
+    private = snapshot.PYODIDE_PRIVATE.source()
+    assert all(name in private for name in PRIVATE_NAMES)
+
+
+def test_the_snapshot_start_is_gated_on_the_pyodide_flet_web_bundles():
+    package = client_folder() / "pyodide" / "package.json"
+    assert versions.bundled_pyodide() == json.loads(package.read_text())["version"]
+    assert snapshot.applies()
+    assert not snapshot.applies("315.0.0")
+
+
+def test_a_client_of_another_pyodide_gets_a_site_that_always_boots(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.setattr(versions, "bundled_pyodide", lambda: "315.0.0")
+    site = build_site(tmp_path / "site", version="v-other")
+    assert snapshot.MAKER_SCRIPT not in site.files
+    worker = (site.folder / "python-worker.js").read_text("utf-8")
+    assert shipped_settings(worker)[snapshot.PYTHON_START.key]["snapshot"] is None
+    index = (site.folder / "index.html").read_text("utf-8")
+    assert snapshot.PAGE.key not in shipped_settings(index)
+
+
 def test_the_build_writes_the_maker_and_the_restore_for_its_version(site: Site):
     maker = (site.folder / snapshot.MAKER_SCRIPT).read_text("utf-8")
     worker = (site.folder / "python-worker.js").read_text("utf-8")
@@ -107,7 +175,7 @@ export async function loadPyodide(options) {
     throw new Error("offset is out of bounds");
   }
   return {
-    ran: [],
+    restored: restoring,
     FS: {
       cwd: () => "/home/pyodide",
       mkdirTree(path) { globalThis.folders.add(path); },
@@ -117,11 +185,18 @@ export async function loadPyodide(options) {
         globalThis.unpacked.push(path + "=" + new TextDecoder().decode(bytes));
       },
     },
-    runPython(code) { globalThis.ran.push(code.split("\\n")[0]); },
+    runPython(code) {
+      globalThis.ran.push(code.split("\\n")[0]);
+      if (globalThis.afterRestoreFails) {
+        throw new Error("PythonError: msgpack._cmsgpack");
+      }
+    },
   };
 }
 """
 
+# A worker's scope in node: Cache Storage holding the scenario's snapshot,
+# fetch answering the archive (failing its first `archiveFailures` times).
 _START = """
 globalThis.self = globalThis;
 self.location = { href: new URL("python-worker.mjs", import.meta.url).href };
@@ -131,12 +206,23 @@ const posted = [], warned = [];
 self.postMessage = (message) => posted.push(message);
 console.warn = (...parts) => warned.push(parts.join(" "));
 console.log = () => {};
+console.error = () => {};
 self.flet_js = {};
 const scenario = JSON.parse(process.argv[2]);
 globalThis.restoreFails = scenario.restoreFails;
+globalThis.afterRestoreFails = scenario.afterRestoreFails;
 const archive = (await import("node:fs")).readFileSync(scenario.archive);
-globalThis.fetch = async (url) => ({ ok: true, url, arrayBuffer: async () =>
-  archive.buffer.slice(archive.byteOffset, archive.byteOffset + archive.length) });
+let archiveAsked = 0;
+globalThis.fetch = async (url) => {
+  if (String(url).endsWith("app.tar.gz")) {
+    archiveAsked += 1;
+    if (archiveAsked <= (scenario.archiveFailures || 0)) {
+      return { ok: false, status: 503 };
+    }
+  }
+  return { ok: true, url, arrayBuffer: async () =>
+    archive.buffer.slice(archive.byteOffset, archive.byteOffset + archive.length) };
+};
 const bytes = new TextEncoder().encode("a snapshot of Python, 32 bytes..");
 const hex = async (data) => Array.from(
   new Uint8Array(await crypto.subtle.digest("SHA-256", data)),
@@ -162,10 +248,17 @@ globalThis.caches = { open: async () => ({
 }) };
 await import("./python-worker.mjs");
 const pyodideModule = await import("./pyodide.mjs");
-await self.pythonStart(pyodideModule, {});
+let outcome = "started";
+try {
+  await self.pythonStart(pyodideModule, {});
+} catch (error) {
+  outcome = "failed: " + error.message;
+}
 process.stdout.write(JSON.stringify({
-  loads, unpacked, ran, deleted, appUnpacked: self.flet_js.appUnpacked,
-  start: posted.map((m) => m.companionPythonStart), warned: warned.length,
+  loads, unpacked, ran, deleted, appUnpacked: self.flet_js.appUnpacked === true,
+  start: posted.map((m) => m.companionPythonStart).filter(Boolean),
+  told: posted.map((m) => m.companionArchiveFailed).filter(Boolean),
+  warned: warned.length, archiveAsked, outcome,
 }));
 """
 
@@ -198,20 +291,22 @@ UNPACKED = [
 ]
 """The archive's files, written where Pyodide's unpackArchive put them."""
 
+STARTED = {"appUnpacked": True, "told": [], "archiveAsked": 1, "outcome": "started"}
+
 
 def test_without_a_snapshot_python_boots_and_keeps_nothing_to_drop(tmp_path: Path):
     seen = _start(tmp_path, {})
     assert seen == {
-        "loads": ["boot"], "unpacked": UNPACKED, "ran": [], "deleted": [],
-        "appUnpacked": True, "start": ["boot"], "warned": 0,
+        **STARTED, "loads": ["boot"], "unpacked": UNPACKED, "ran": [], "deleted": [],
+        "start": ["boot"], "warned": 0,
     }  # fmt: skip
 
 
 def test_a_good_snapshot_is_restored_then_the_files_and_msgpack_come(tmp_path: Path):
     seen = _start(tmp_path, {"stored": {"version": "v-now"}})
     assert seen == {
-        "loads": ["restore"], "unpacked": UNPACKED, "ran": [AFTER], "deleted": [],
-        "appUnpacked": True, "start": ["snapshot"], "warned": 0,
+        **STARTED, "loads": ["restore"], "unpacked": UNPACKED, "ran": [AFTER],
+        "deleted": [], "start": ["snapshot"], "warned": 0,
     }  # fmt: skip
 
 
@@ -229,6 +324,44 @@ def test_a_bad_snapshot_is_dropped_and_python_boots(
 ):
     seen = _start(tmp_path, {"stored": stored, "restoreFails": restore_fails})
     assert seen == {
-        "loads": loads, "unpacked": UNPACKED, "ran": [], "deleted": ["v-now"],
-        "appUnpacked": True, "start": ["boot-after-bad-snapshot"], "warned": 1,
+        **STARTED, "loads": loads, "unpacked": UNPACKED, "ran": [],
+        "deleted": ["v-now"], "start": ["boot-after-bad-snapshot"], "warned": 1,
     }  # fmt: skip
+
+
+def test_a_snapshot_whose_after_restore_step_fails_is_dropped_and_python_boots(
+    tmp_path: Path,
+):
+    seen = _start(tmp_path, {"stored": {"version": "v-now"}, "afterRestoreFails": 1})
+    assert (seen["loads"], seen["deleted"], seen["start"]) == (
+        ["restore", "boot"],
+        ["v-now"],
+        ["boot-after-bad-snapshot"],
+    )
+    # Written into the restored Python, then into the booted one.
+    assert seen["unpacked"] == UNPACKED * 2
+    assert seen["outcome"] == "started"
+
+
+def test_an_archive_that_fails_once_is_fetched_again_and_the_snapshot_used(
+    tmp_path: Path,
+):
+    seen = _start(tmp_path, {"stored": {"version": "v-now"}, "archiveFailures": 1})
+    assert seen == {
+        **STARTED, "archiveAsked": 2, "loads": ["restore"], "unpacked": UNPACKED,
+        "ran": [AFTER], "deleted": [], "start": ["snapshot"], "warned": 0,
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize("stored", [{"version": "v-now"}, None], ids=["kept", "none"])
+def test_an_archive_that_never_comes_is_told_to_the_page_not_blamed_on_the_snapshot(
+    tmp_path: Path, stored: dict | None
+):
+    failures = snapshot.ARCHIVE_TRIES
+    seen = _start(tmp_path, {"stored": stored, "archiveFailures": failures})
+    assert seen["archiveAsked"] == snapshot.ARCHIVE_TRIES
+    assert seen["outcome"] == "failed: app archive: HTTP 503"
+    assert seen["told"] == ["Error: app archive: HTTP 503"]
+    # The snapshot is neither dropped nor said to be bad; nothing starts.
+    assert (seen["deleted"], seen["warned"], seen["start"]) == ([], 0, [])
+    assert seen["unpacked"] == []
