@@ -36,6 +36,17 @@ MAKER_SCRIPT = "python-snapshot.js"
 VERSION_HEADER = "X-Companion-Version"
 DIGEST_HEADER = "X-Companion-Sha256"
 
+MIN_DEVICE_MEMORY_GB = 2
+"""A phone whose browser says it has less memory (navigator.deviceMemory, in
+GB, rounded down by the browser) is spared the maker, and boots every time:
+the maker is a second Pyodide in the tab's own process, bench/README.md
+(snapshot_memory.py). Browsers that do not say (Safari, Firefox) make it."""
+
+MAKER_HEADROOM = 256 * 2**20
+"""What the maker asks for at once, as wasm memory, before it starts its
+Pyodide: refused (a RangeError), it makes nothing. About the maker's measured
+excess over the tab (bench/snapshot_memory.py)."""
+
 MAKE_AFTER_MS = 4000
 """How long after a normal start has shown the app the snapshot is made (then
 at the browser's next idle moment): the person's first taps come first."""
@@ -101,7 +112,8 @@ START_ATTRIBUTE = "data-python-start"
 `boot-after-bad-snapshot` (one was there and was dropped)."""
 
 SNAPSHOT_ATTRIBUTE = "data-python-snapshot"
-"""On the page's <html> once this page's maker has finished: `made` or `failed`."""
+"""On the page's <html> once this page's maker has finished: `made` or
+`failed`; `skipped` where the phone has too little memory to make one."""
 
 DIGEST = PageScript.beside(__file__, "snapshot_digest.js")
 PYODIDE_PRIVATE = PageScript.beside(__file__, "pyodide_private.js")
@@ -155,6 +167,7 @@ def maker_js(version: str, archive: str) -> str:
             "archive": archive,
             "archiveTries": ARCHIVE_TRIES,
             "archiveRetryMs": ARCHIVE_RETRY_MS,
+            "headroomBytes": MAKER_HEADROOM,
             "prepare": prepare,
         }
     )
@@ -188,5 +201,6 @@ def page_js() -> str:
             "snapshotAttribute": SNAPSHOT_ATTRIBUTE,
             "maker": MAKER_SCRIPT,
             "delayMs": MAKE_AFTER_MS,
+            "minDeviceMemoryGb": MIN_DEVICE_MEMORY_GB,
         }
     )

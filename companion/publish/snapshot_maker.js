@@ -6,7 +6,22 @@
   const settings = self.companionSettings.snapshot_maker;
   const key = new URL(settings.keyPath + settings.version, self.location.href).href;
 
+  // The memory a second Pyodide needs, asked for at once as wasm memory (its
+  // heap is one) and let go: refused, no Pyodide is started, and the tab the
+  // person uses keeps its memory.
+  function memoryAllows() {
+    try {
+      new WebAssembly.Memory({initial: Math.ceil(settings.headroomBytes / 65536)});
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   async function make() {
+    if (!memoryAllows()) {
+      throw new Error('no memory for a second Python');
+    }
     const [pyodideModule, archive] = await Promise.all([
       import(new URL('pyodide/pyodide.mjs', self.location.href).href),
       fetchArchive(settings.archive, settings.archiveTries, settings.archiveRetryMs),

@@ -1,7 +1,8 @@
 // Card Table Companion: tells the page which start Python made (an attribute
 // of <html>), and after a start not from a snapshot makes one (the maker
-// worker) once the app is up (companion/publish/snapshot.py). Runs after
-// page_start.js, which makes flet.earlyWorker in a tab that may start.
+// worker) once the app is up, where the phone has the memory for a second
+// Python (companion/publish/snapshot.py). Runs after page_start.js, which
+// makes flet.earlyWorker in a tab that may start.
 (() => {
   'use strict';
   const settings = self.companionSettings.snapshot_page;
@@ -20,6 +21,13 @@
       }
       if (event.data !== 'initialized' || !self.caches
           || root.getAttribute(settings.startAttribute) === 'snapshot') {
+        return;
+      }
+      // A phone that says it has less memory than a second Python needs
+      // beside the app is spared it: every start there boots.
+      const memory = navigator.deviceMemory;
+      if (typeof memory === 'number' && memory < settings.minDeviceMemoryGb) {
+        root.setAttribute(settings.snapshotAttribute, 'skipped');
         return;
       }
       const idle = self.requestIdleCallback || ((run) => setTimeout(run, 0));

@@ -365,3 +365,77 @@ def test_an_archive_that_never_comes_is_told_to_the_page_not_blamed_on_the_snaps
     # The snapshot is neither dropped nor said to be bad; nothing starts.
     assert (seen["deleted"], seen["warned"], seen["start"]) == ([], 0, [])
     assert seen["unpacked"] == []
+
+
+# The page's part once the app is up: a phone's memory decides the maker.
+_PAGE_PART = """
+globalThis.self = globalThis;
+const root = { attributes: {}, setAttribute(name, value) {
+  this.attributes[name] = value; }, getAttribute(name) {
+  return this.attributes[name] ?? null; } };
+globalThis.document = { documentElement: root };
+globalThis.caches = {};
+globalThis.setTimeout = (run) => run();
+globalThis.requestIdleCallback = (run) => run();
+const memory = JSON.parse(process.argv[2]);
+Object.defineProperty(globalThis, "navigator", {
+  value: memory === null ? {} : { deviceMemory: memory } });
+const makers = [];
+globalThis.Worker = class { constructor(url) { makers.push(url); } };
+const listeners = [];
+globalThis.flet = { entrypointBaseUrl: "/", tabFree: Promise.resolve(true),
+  earlyWorker: { addEventListener(name, listener) { listeners.push(listener); } } };
+require("vm").runInThisContext(require("fs").readFileSync(process.argv[3], "utf-8"));
+setImmediate(() => {
+  for (const data of [{ companionPythonStart: "boot" }, "initialized"]) {
+    listeners.forEach((listener) => listener({ data, stopImmediatePropagation() {} }));
+  }
+  console.log(JSON.stringify({ makers, made: root.attributes["data-python-snapshot"]
+    || null }));
+});
+"""
+
+
+@pytest.mark.parametrize(
+    ("memory", "makes"),
+    [(0.5, False), (1, False), (2, True), (8, True), (None, True)],
+)
+def test_a_phone_short_of_memory_makes_no_snapshot(
+    tmp_path: Path, memory: float | None, makes: bool
+):
+    (tmp_path / "page.js").write_text(snapshot.page_js(), "utf-8")
+    (tmp_path / "harness.js").write_text(_PAGE_PART, "utf-8")
+    seen = node_json(tmp_path / "harness.js", json.dumps(memory), tmp_path / "page.js")
+    assert seen == (
+        {"makers": [f"/{snapshot.MAKER_SCRIPT}"], "made": None}
+        if makes
+        else {"makers": [], "made": "skipped"}
+    )
+
+
+# The maker in a worker whose memory is short: wasm memory refused.
+_MAKER_SHORT = """
+globalThis.self = globalThis;
+self.location = { href: new URL("maker.mjs", import.meta.url).href };
+const posted = [], asked = [];
+self.postMessage = (message) => posted.push(message);
+console.warn = () => {};
+globalThis.fetch = async (url) => { asked.push(String(url)); throw new Error("x"); };
+const Memory = WebAssembly.Memory;
+WebAssembly.Memory = function (descriptor) {
+  if (descriptor.initial * 65536 >= JSON.parse(process.argv[2])) {
+    throw new RangeError("WebAssembly.Memory(): could not allocate memory");
+  }
+  return new Memory(descriptor);
+};
+await import("./maker.mjs");
+await new Promise((resolve) => setTimeout(resolve, 50));
+console.log(JSON.stringify({ posted, asked }));
+"""
+
+
+def test_a_maker_refused_its_memory_starts_no_second_python(tmp_path: Path):
+    (tmp_path / "maker.mjs").write_text(snapshot.maker_js("v", "app.tar.gz"))
+    (tmp_path / "harness.mjs").write_text(_MAKER_SHORT)
+    seen = node_json(tmp_path / "harness.mjs", str(snapshot.MAKER_HEADROOM))
+    assert seen == {"posted": [{"made": 0}], "asked": []}
