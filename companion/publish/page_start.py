@@ -5,11 +5,15 @@ A second tab of the static site used to boot Python (7-11 s) only for the app
 to find the store's tab lock taken (serving.browser.hold_tab_lock) and say so.
 The page now looks first: the Web Lock's holder is listed by
 `navigator.locks.query()`; without Web Locks (plain http) the holder answers a
-probe on the lock's BroadcastChannel (serving.tab_claim). A tab that finds
-the store held (a Web Lock for LOCK_WAIT_MS: a reload's old page lets go a
-moment late) starts neither Flutter nor Python and says at once that the
-app is open elsewhere; otherwise it starts both, and Python's own claim still
-decides (two tabs opened at the same moment both look before either holds).
+probe on the lock's BroadcastChannel (serving.tab_claim). The page of a tab
+whose app holds the store answers that probe too, at once and until it goes
+(`pagehide`), Web Locks or not: a page that finds the Web Lock held asks, and
+refuses when answered; unanswered, it waits up to LOCK_WAIT_MS for the lock
+to go (the page a reload replaces, or a tab just closed, lets go of it a
+moment late and no longer answers). A refused tab starts neither Flutter nor
+Python and says that the app is open elsewhere; otherwise it starts both, and
+Python's own claim still decides (two tabs opened at the same moment both
+look before either holds).
 """
 
 from __future__ import annotations
@@ -28,15 +32,19 @@ starts: an idle holder answers at once; a busy one leaves it to Python's
 claim, which waits longer (tab_claim.ANSWER_WAIT_S)."""
 
 LOCK_WAIT_MS = 1500
-"""How long a held Web Lock must stay held before the page refuses: a tab just
-closed, or the page this one reloads, lets go of it a moment after this page
-first looks, and its successor must not be refused."""
+"""How long a held Web Lock whose holder does not answer must stay held
+before the page refuses: a tab just closed, or the page this one reloads,
+lets go of it a moment after this page first looks, and its successor must
+not be refused. A holder that is there answers at once (its page, once its
+app holds the store), and the page refuses then."""
 
 LOCK_LOOK_MS = 100
 """How often the page looks at the Web Locks again while it waits."""
 
 REFUSED_ATTRIBUTE = "data-other-tab"
-"""On the page's <html> when the page refused before Python: `refused`."""
+"""On the page's <html> when the page refused before Python: `answered` (the
+holder's page answered the probe) or `held` (its Web Lock stayed held for
+LOCK_WAIT_MS)."""
 
 SHOWN_KEY = "companionShown"
 """The worker's message to the page once the app has sent its first screen

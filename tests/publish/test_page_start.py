@@ -49,11 +49,17 @@ def test_the_worker_names_the_key_the_page_listens_for(site: Site):
     assert told == listened == page_start.SHOWN_KEY
 
 
+# A page in node: the tab lock as HOLDER has it, the site's other tabs on a
+# BroadcastChannel, then what the worker says (MESSAGES) and, with PROBES, a
+# later tab's probes before and after this page goes. Printed once the page
+# has decided (flet.tabFree) and acted on it: no waiting for time to pass.
 _PAGE = """
 const events = [];
 const workers = [];
+const listeners = {};
 globalThis.self = globalThis;
 globalThis.window = globalThis;
+globalThis.addEventListener = (name, listener) => { listeners[name] = listener; };
 globalThis.flet = { entrypointBaseUrl: "/" };
 globalThis.document = {
   documentElement: { attributes: {}, setAttribute(name, value) {
@@ -72,35 +78,44 @@ globalThis.Worker = class {
   }
 };
 const HOLDER = %(holder)s;
-if (HOLDER === "lock") {
-  globalThis.navigator = { locks: { query: async () => (
-    { held: [{ name: %(lock)s }], pending: [] }) } };
+const held = [{ name: %(lock)s }];
+if (HOLDER === "answering-holder" || HOLDER === "silent-holder") {
+  globalThis.navigator = { locks: { query: async () => ({ held, pending: [] }) } };
 } else if (HOLDER === "letting-go") {
   // The page this one reloads, or a tab just closed: it lets go a moment late.
   const since = Date.now();
   globalThis.navigator = { locks: { query: async () => (
-    { held: Date.now() - since < 400 ? [{ name: %(lock)s }] : [], pending: [] }) } };
+    { held: Date.now() - since < 400 ? held : [], pending: [] }) } };
 } else if (HOLDER === "no-lock") {
   globalThis.navigator = { locks: { query: async () => ({ held: [], pending: [] }) } };
 } else {
-  // No Web Locks (plain http): a BroadcastChannel whose holder may answer.
+  // No Web Locks (plain http).
   globalThis.navigator = {};
-  globalThis.BroadcastChannel = class {
-    postMessage(text) {
-      events.push("asked " + text.split(":")[0]);
-      if (HOLDER === "answers") {
-        setTimeout(() => this.onmessage({ data: "held:abc" }), 5);
-      }
-    }
-    close() {}
-  };
 }
+// This page's channels; another tab that holds the store answers a probe.
+const open = new Set();
+const answered = [];
+globalThis.BroadcastChannel = class {
+  constructor(name) { this.name = name; open.add(this); }
+  postMessage(text) {
+    if (text.startsWith("held:")) { answered.push(text); return; }
+    events.push("asked " + text.split(":")[0]);
+    if (HOLDER === "answering-holder" || HOLDER === "answers") {
+      setTimeout(() => this.onmessage && this.onmessage({ data: "held:abc" }), 5);
+    }
+  }
+  close() { open.delete(this); }
+};
+const probe = () => [...open].forEach((channel) =>
+  channel.onmessage && channel.onmessage({ data: "probe:next-tab" }));
 const loaded = [];
 globalThis._flutter = { loader: { load(options) { loaded.push(options); } } };
 eval(%(page)s);
 eval(%(gate)s);
-// What the worker then says to the page, as Flet's page would get it.
-flet.tabFree.then(() => {
+_flutter.loader.load({ config: {} });
+(async () => {
+  await flet.tabFree;
+  // What the worker then says to the page, as Flet's page would get it.
   for (const data of %(messages)s) {
     for (const worker of made) {
       let stopped = false;
@@ -111,12 +126,20 @@ flet.tabFree.then(() => {
       if (!stopped) { events.push("to Flet: " + JSON.stringify(data)); }
     }
   }
-});
-_flutter.loader.load({ config: {} });
-setTimeout(() => console.log(JSON.stringify({
-  events, workers, flutter: loaded.length,
-  refused: document.documentElement.attributes[%(attribute)s] || null,
-})), %(after)d);
+  await new Promise(setImmediate);
+  const probes = {};
+  if (%(probes)s) {
+    probe();
+    probes.whileHere = answered.splice(0);
+    if (listeners.pagehide) { listeners.pagehide({ persisted: false }); }
+    probe();
+    probes.gone = answered.splice(0);
+  }
+  console.log(JSON.stringify({
+    events, workers, flutter: loaded.length, probes,
+    refused: document.documentElement.attributes[%(attribute)s] || null,
+  }));
+})();
 """
 
 
@@ -128,7 +151,12 @@ def _bootstrap_gate() -> str:
     return gate.split("_flutter.loader.load({")[0]
 
 
-def _run(tmp_path: Path, holder: str, messages: tuple[object, ...] = ()) -> dict:
+def _run(
+    tmp_path: Path,
+    holder: str,
+    messages: tuple[object, ...] = (),
+    probes: bool = False,
+) -> dict:
     page = page_start.start_js(early_worker.WORKER)
     script = tmp_path / "page.js"
     script.write_text(
@@ -140,21 +168,30 @@ def _run(tmp_path: Path, holder: str, messages: tuple[object, ...] = ()) -> dict
             "page": json.dumps(page),
             "gate": json.dumps(_bootstrap_gate()),
             "attribute": json.dumps(page_start.REFUSED_ATTRIBUTE),
-            "after": max(page_start.PROBE_WAIT_MS, page_start.LOCK_WAIT_MS) + 300,
+            "probes": json.dumps(probes),
         },
         "utf-8",
     )
     return node_json(script)  # type: ignore[return-value]
 
 
-@pytest.mark.parametrize("holder", ["lock", "answers"])
+@pytest.mark.parametrize(
+    ("holder", "why"),
+    [
+        # The holder's page answers: refused at once, not after the wait.
+        ("answering-holder", "answered"),
+        # A holder that never answers and never lets go: after LOCK_WAIT_MS.
+        ("silent-holder", "held"),
+        ("answers", "answered"),
+    ],
+)
 def test_a_tab_whose_store_is_held_starts_neither_python_nor_flutter(
-    tmp_path: Path, holder: str
+    tmp_path: Path, holder: str, why: str
 ):
     seen = _run(tmp_path, holder)
     assert seen["workers"] == []
     assert seen["flutter"] == 0
-    assert seen["refused"] == "refused"
+    assert seen["refused"] == why
     assert "refused" in seen["events"]
 
 
@@ -165,8 +202,20 @@ def test_a_tab_nobody_holds_the_store_for_starts_both(tmp_path: Path, holder: st
     assert seen["flutter"] == 1
     assert seen["refused"] is None
     assert "refused" not in seen["events"]
-    # Without Web Locks the page only probes: it claims nothing itself.
-    assert ("asked probe" in seen["events"]) == (holder == "silent")
+    # The page asks only where the lock is held or there are no Web Locks:
+    # it claims nothing itself.
+    assert ("asked probe" in seen["events"]) == (holder != "no-lock")
+
+
+@pytest.mark.parametrize(("holding", "answers"), [(True, ["held:page"]), (False, [])])
+def test_the_page_of_the_tab_holding_the_store_answers_until_it_goes(
+    tmp_path: Path, holding: bool, answers: list[str]
+):
+    shown = {page_start.SHOWN_KEY: True, "holding": holding}
+    seen = _run(tmp_path, "no-lock", (shown,), probes=True)
+    # While it is there it answers a later tab's probe; gone (closed, or
+    # replaced by a reload), never. A tab told another holds it never does.
+    assert seen["probes"] == {"whileHere": answers, "gone": []}
 
 
 def test_the_page_takes_its_loading_screen_away_once_the_app_is_shown(tmp_path: Path):
