@@ -106,6 +106,16 @@ def start_of(table: Table) -> str | None:
     return table.page.get_attribute("html", snapshot.START_ATTRIBUTE)
 
 
+def start_made(table: Table) -> str:
+    """Wait until the page's Python has told which start it made; that start."""
+    attribute = snapshot.START_ATTRIBUTE
+    table.page.wait_for_function(
+        f"() => document.documentElement.getAttribute({attribute!r})",
+        timeout=BOOT_MS,
+    )
+    return str(start_of(table))
+
+
 def snapshot_made(table: Table) -> str:
     """Wait for the page's snapshot maker to finish: `made` or `failed`."""
     attribute = snapshot.SNAPSHOT_ATTRIBUTE
@@ -193,11 +203,7 @@ def test_app_files_that_do_not_come_are_said_and_the_snapshot_kept(
     # Its button loads the page again, which starts from the kept snapshot.
     table.page.get_by_role("button", name="Try again").click()
     wait_for_app(table)
-    table.page.wait_for_function(
-        f"() => document.documentElement.getAttribute({snapshot.START_ATTRIBUTE!r})",
-        timeout=BOOT_MS,
-    )
-    assert start_of(table) == "snapshot"
+    assert start_made(table) == "snapshot"
     table.button(RESUME).wait_for()
 
 
@@ -217,11 +223,7 @@ def test_a_rebuilt_site_boots_python_and_drops_the_old_snapshot(
         time.sleep(0.5)
     assert version == "rebuilt"
     wait_for_app(table)
-    table.page.wait_for_function(
-        f"() => document.documentElement.getAttribute({snapshot.START_ATTRIBUTE!r})",
-        timeout=BOOT_MS,
-    )
-    assert start_of(table) == "boot"
+    assert start_made(table) == "boot"
     table.button(RESUME).wait_for()
     assert snapshot_made(table) == "made"
     keys = table.page.evaluate(
