@@ -20,6 +20,8 @@ are chosen from (bench/README.md).
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import statistics
 import subprocess
 import sys
@@ -98,12 +100,14 @@ def shown(page: Page) -> None:
 
 
 def one_run(url: str) -> dict[str, float]:
-    with tempfile.TemporaryDirectory() as profile:
+    # Chromium's helpers may still write to the profile as the run ends.
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
         port_file = Path(profile) / "DevToolsActivePort"
         process = subprocess.Popen(
             [CHROMIUM, "--headless", f"--user-data-dir={profile}",
              "--remote-debugging-port=0", *CHROMIUM_ARGS, "about:blank"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            start_new_session=True,
         )  # fmt: skip
         try:
             while not port_file.is_file() or not port_file.read_text().strip():
@@ -134,7 +138,7 @@ def one_run(url: str) -> dict[str, float]:
             sampler.running = False
             sampler.join()
         finally:
-            process.terminate()
+            os.killpg(process.pid, signal.SIGTERM)
             process.wait()
     assert made == "made", made
     maker_from = first_screen + snapshot.MAKE_AFTER_MS / 1000
