@@ -38,14 +38,18 @@ DIGEST_HEADER = "X-Companion-Sha256"
 
 MIN_DEVICE_MEMORY_GB = 2
 """A phone whose browser says it has less memory (navigator.deviceMemory, in
-GB, rounded down by the browser) is spared the maker, and boots every time:
-the maker is a second Pyodide in the tab's own process, bench/README.md
-(snapshot_memory.py). Browsers that do not say (Safari, Firefox) make it."""
+GB, rounded down to 0.25, 0.5, 1, 2, 4 or 8) is spared the maker, and boots
+every time. The maker is a second Pyodide in the tab's own process: 136-141
+MB more (PSS) over a tab of 382-394 MB (bench/snapshot_memory.py, two runs),
+a third more, which a 1 GB phone (Android Go: some 300-400 MB left for apps)
+may not have, and 2 GB phones have. Browsers that do not say (Safari,
+Firefox) make it: every iPhone that runs a current Safari has 2 GB or more."""
 
-MAKER_HEADROOM = 256 * 2**20
+MAKER_HEADROOM = 160 * 2**20
 """What the maker asks for at once, as wasm memory, before it starts its
-Pyodide: refused (a RangeError), it makes nothing. About the maker's measured
-excess over the tab (bench/snapshot_memory.py)."""
+Pyodide (its heap is wasm memory): refused (a RangeError: no room, as in a
+32-bit browser's address space), it makes nothing. Just over the maker's
+measured excess over the tab, 141-150 MB RSS (bench/snapshot_memory.py)."""
 
 MAKE_AFTER_MS = 4000
 """How long after a normal start has shown the app the snapshot is made (then
