@@ -1,15 +1,36 @@
 #!/usr/bin/env bash
-# Install what the tests need (the package with its test extra, Debian's Chromium
-# for the browser tests), then run the whole suite.
+# Install what the tests need (the package with its test extra; Debian's
+# Chromium for the browser tests, node and npm for our JavaScript, e2fsprogs'
+# chattr for a folder read-only to root; the pinned ESLint with `npm ci`), check
+# our page and worker scripts (node --check, ESLint), then run the whole suite.
+# With CI set, a missing tool fails the run, and so does any skipped test
+# (tests/conftest.py).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m pip install --quiet --disable-pip-version-check -e '.[test]'
-if ! command -v chromium >/dev/null 2>&1; then
+packages=()
+command -v chromium >/dev/null 2>&1 || packages+=(chromium fonts-dejavu-core)
+command -v node >/dev/null 2>&1 || packages+=(nodejs)
+command -v npm >/dev/null 2>&1 || packages+=(npm)
+command -v chattr >/dev/null 2>&1 || packages+=(e2fsprogs)
+if [ "${#packages[@]}" -gt 0 ]; then
     SUDO=""
     [ "$(id -u)" -eq 0 ] || SUDO="sudo"
     $SUDO apt-get update -qq
-    $SUDO apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
+    $SUDO apt-get install -y -qq "${packages[@]}" >/dev/null
 fi
+# The linter as package-lock.json pins it: installed again when it changed.
+lock="$(sha256sum package-lock.json | cut -d' ' -f1)"
+if [ "$(cat node_modules/.companion-lock 2>/dev/null)" != "$lock" ]; then
+    npm ci --no-audit --no-fund --loglevel=error
+    echo "$lock" > node_modules/.companion-lock
+fi
+mapfile -t scripts < <(find companion -name '*.js' | sort)
+for script in "${scripts[@]}"; do
+    node --check "$script"
+done
+node_modules/.bin/eslint --max-warnings 0 companion eslint.config.js
+echo "JavaScript: ${#scripts[@]} scripts pass node --check and ESLint"
 # Two files at a time unless TEST_WORKERS says otherwise (1: one at a time).
 # Two took 744 s against 917 s for one on a quiet 2-core machine (issue 31's
 # note). Files go out in their order (the browser files, the longest, first), not
@@ -19,4 +40,10 @@ count="${TEST_WORKERS:-2}"
 if [ "$count" -gt 1 ]; then
     workers=(-n "$count" --dist loadfile --no-loadscope-reorder)
 fi
-python3 -m pytest "${workers[@]}" --durations=15 "$@"
+report="$(mktemp)"
+trap 'rm -f "$report"' EXIT
+status=0
+python3 -m pytest "${workers[@]}" --durations=15 "$@" | tee "$report" || status=$?
+skipped="$(grep -o 'Skipped tests: [0-9]*' "$report" | tail -1 | grep -o '[0-9]*$' || true)"
+echo "Summary: pytest exit status ${status}, ${skipped:-?} skipped${CI:+ (CI: none allowed)}"
+exit "$status"

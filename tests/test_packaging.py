@@ -15,3 +15,13 @@ def test_every_subpackage_is_listed_for_installation():
     }
     assert on_disk <= listed, f"not installed by `pip install .`: {on_disk - listed}"
     assert config["tool"]["setuptools"]["package-dir"]["companion.locales"] == "locales"
+
+
+def test_every_script_of_ours_ships_as_package_data():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    data = config["tool"]["setuptools"]["package-data"]
+    folders = {script.parent for script in (ROOT / "companion").rglob("*.js")}
+    assert folders
+    for folder in folders:
+        package = ".".join(folder.relative_to(ROOT).parts)
+        assert "*.js" in data.get(package, []), package

@@ -4,73 +4,16 @@ Pyodide's `unpackArchive` runs Python's `tarfile` in the interpreter: 0.23-0.51 
 for the app's 500 files on this machine, on the critical path of every start
 (after a restore it is most of what is left, bench/README.md). The browser
 gunzips natively, and the archive (site.app_archive) holds only regular files
-in ustar or pax entries, so a few lines of JavaScript read it. The gunzip and
-the reading start as the archive arrives, while Python is restored or booted;
-only the writes wait for Pyodide's file system.
+in ustar or pax entries, so a few lines of JavaScript read it (SCRIPT, for
+the worker that restores or boots Python and for the snapshot's maker). The
+gunzip and the reading start as the archive arrives, while Python is
+restored or booted; only the writes wait for Pyodide's file system.
 """
 
 from __future__ import annotations
 
-UNPACK_JS = """\
-// The app archive's files, read as it arrives (companion/publish/archive_unpack.py):
-// [path, bytes] pairs, relative to Python's working directory.
-async function archiveFiles(gzipped) {
-  const stream = new Blob([gzipped]).stream()
-    .pipeThrough(new DecompressionStream("gzip"));
-  const tar = new Uint8Array(await new Response(stream).arrayBuffer());
-  const text = new TextDecoder();
-  const field = (header, start, length) => {
-    const bytes = header.subarray(start, start + length);
-    const end = bytes.indexOf(0);
-    return text.decode(end < 0 ? bytes : bytes.subarray(0, end));
-  };
-  // A pax header's "path" record: "<length> path=<value>\\n".
-  const paxPath = (body) => {
-    const found = /(?:^|\\n)\\d+ path=([^\\n]*)\\n/.exec(text.decode(body));
-    return found ? found[1] : null;
-  };
-  const files = [];
-  let offset = 0;
-  let longName = null;
-  while (offset + 512 <= tar.length && tar[offset] !== 0) {
-    const header = tar.subarray(offset, offset + 512);
-    const size = parseInt(field(header, 124, 12).trim() || "0", 8);
-    const type = header[156] === 0 ? "0" : String.fromCharCode(header[156]);
-    const body = tar.subarray(offset + 512, offset + 512 + size);
-    offset += 512 + Math.ceil(size / 512) * 512;
-    if (type === "x") {
-      longName = paxPath(body);
-      continue;
-    }
-    const prefix = field(header, 345, 155);
-    const name = longName ?? (prefix ? prefix + "/" : "") + field(header, 0, 100);
-    longName = null;
-    if (type === "5" || type === "g") {
-      continue;
-    }
-    if (type !== "0" || name.startsWith("/") || name.split("/").includes("..")) {
-      throw new Error("the app archive holds what it should not: " + name);
-    }
-    files.push([name, body]);
-  }
-  return files;
-}
+from companion.webclient.page_script import PageScript
 
-// Writes them under Python's working directory, as unpackArchive did.
-function writeArchiveFiles(pyodide, files) {
-  const FS = pyodide.FS;
-  const root = FS.cwd().replace(/\\/$/, "") + "/";
-  const made = new Set();
-  for (const [name, bytes] of files) {
-    const path = root + name;
-    const folder = path.slice(0, path.lastIndexOf("/"));
-    if (!made.has(folder)) {
-      FS.mkdirTree(folder);
-      made.add(folder);
-    }
-    FS.writeFile(path, bytes);
-  }
-}
-"""
-"""`archiveFiles(gzipped)` and `writeArchiveFiles(pyodide, files)`, for the
-worker that restores or boots Python and for the snapshot's maker."""
+SCRIPT = PageScript.beside(__file__, "archive_unpack.js")
+"""`fetchArchive(url)`, `archiveFiles(gzipped)`, `writeArchiveFiles(pyodide,
+files)`: put before the scripts that start Python (snapshot.py)."""

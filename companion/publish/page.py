@@ -2,18 +2,24 @@
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
-from companion.publish import page_start
+from companion.publish import page_start, snapshot
 from companion.publish.contents import RENDERER_FILES
+from companion.webclient.flet_patch import (
+    insert_after,
+    insert_before,
+    replace_match_once,
+    replace_once,
+)
 from companion.webclient.loading_screen import (
     FLETS_LOADING,
     LIGHT_SURFACE,
     loading_screen_html,
     theme_colour_meta,
 )
+from companion.webclient.page_script import PageScript
 from companion.webclient.renderer import single_threaded_skwasm
 from companion.webclient.screen_restart import restart_js
 from companion.webclient.service_worker import (
@@ -36,23 +42,15 @@ app's first screen are one colour (the page's theme-color has a dark one too).""
 ICON = "icons/icon-192.png"
 """Our icon on the loading screen (the manifest's 192 px one)."""
 
+INDEX = "index.html"
+BOOTSTRAP = "flutter_bootstrap.js"
 _CONFIG_ANCHOR = "<!-- fletAppConfig -->"
 _BOOTSTRAP_ANCHOR = "var flutterConfig = {"
 _LOAD_ANCHOR = "_flutter.loader.load({"
 
-
-# Only a window may ask for persistent storage; the app (in a worker) reads
-# the answer with navigator.storage.persisted().
-_PERSIST = (
-    "if (navigator.storage && navigator.storage.persist) {\n"
-    "  navigator.storage.persist();\n"
-    "}\n"
-)
-
-
-class PageError(Exception):
-    """Flet's page no longer looks as this build expects: it must be updated."""
-
+SCRIPT = PageScript.beside(__file__, "page.js")
+"""The page's first script of ours: Flet's settings (flet_settings), and the
+request for persistent storage (only a window may ask)."""
 
 READY_CHANNEL = "companion-site-loaded"
 """The BroadcastChannel on which the app tells the page its files have come."""
@@ -65,79 +63,84 @@ RIVE_REDIRECT = RIVE_FOLDER + "redirect.js"
 """The local Rive stub's folder and the script that sends the plugin there."""
 
 
-def _replace_once(
-    text: str, pattern: str, replacement: str | Callable[[re.Match[str]], str]
-) -> str:
-    changed, count = re.subn(pattern, replacement, text, count=1)
-    if count != 1:
-        raise PageError(pattern)
-    return changed
-
-
-def flet_config(base_url: str, version: str) -> list[str]:
+def flet_settings(base_url: str, version: str) -> dict[str, object]:
     """The `flet.*` settings that make the client run the app in Pyodide, locally.
 
     The Pyodide URL is absolute: the module worker's import() rejects the bare
     `pyodide/pyodide.mjs` that Flet 1.0.5's publish writes. Routes live in the
     URL's fragment, so any static host serves every route with the one page.
     """
-    return [
-        "flet.pyodide = true;",
-        "flet.micropipIncludePre = false;",
-        'flet.pythonModuleName = "main";',
-        'flet.appPackageUrl = "app.tar.gz";',
-        f'flet.pyodideUrl = "{base_url}pyodide/pyodide.mjs";',
-        f'flet.canvasKitBaseUrl = "{base_url}canvaskit/";',
-        'flet.fontFallbackBaseUrl = "assets/fonts/";',
-        "flet.noCdn = true;",
+    return {
+        "pyodide": True,
+        "micropipIncludePre": False,
+        "pythonModuleName": "main",
+        "appPackageUrl": "app.tar.gz",
+        "pyodideUrl": f"{base_url}pyodide/pyodide.mjs",
+        "canvasKitBaseUrl": f"{base_url}canvaskit/",
+        "fontFallbackBaseUrl": "assets/fonts/",
+        "noCdn": True,
         # Flutter's loader picks the build (contents.RENDERER_FILES).
-        'flet.webRenderer = "auto";',
-        'flet.routeUrlStrategy = "hash";',
-        f'flet.entrypointBaseUrl = "{base_url}";',
-        f'flet.assetBase = "{base_url}";',
-        f'flet.siteVersion = "{version}";',
-    ]
+        "webRenderer": "auto",
+        "routeUrlStrategy": "hash",
+        "entrypointBaseUrl": base_url,
+        "assetBase": base_url,
+        "siteVersion": version,
+    }
 
 
-def patch_index(index: str, base_url: str, version: str, started: str = "") -> str:
+def patch_index(
+    index: str,
+    base_url: str,
+    version: str,
+    early_worker: str | None = None,
+    snapshots: bool = False,
+) -> str:
     """Flet's index.html with our name, base URL, settings, service worker and
     loading screen; a tab that finds the store held elsewhere starts nothing.
 
-    `started`: a script run right after the settings in a tab that may start
-    (the early Python worker), page_start.start_js.
+    `early_worker`: Flet's worker script, started as the page loads in a tab
+    that may start (page_start.start_js); with `snapshots`, the page makes
+    Python's snapshot after a start not made from one (snapshot.page_js).
     """
-    index = _replace_once(
-        index, r'(<base\b[^>]*\bhref\s*=\s*)"[^"]*"', rf'\g<1>"{base_url}"'
+    index = replace_match_once(
+        index,
+        r'(<base\b[^>]*\bhref\s*=\s*)"[^"]*"',
+        lambda found: f'{found[1]}"{base_url}"',
+        INDEX,
     )
-    script = "\n".join(
-        [*flet_config(base_url, version), page_start.decide_js()]
-    ) + page_start.start_js(started)
+    script = SCRIPT.shipped({"flet": flet_settings(base_url, version)})
+    script += page_start.start_js(early_worker)
+    if snapshots:
+        script += snapshot.page_js()
     registration = registration_js(
         f"{base_url}{SCRIPT_NAME}",
         READY_CHANNEL,
         renderers={name: files[0] for name, files in RENDERER_FILES.items()},
     )
-    if _CONFIG_ANCHOR not in index:
-        raise PageError(_CONFIG_ANCHOR)
-    index = index.replace(
-        _CONFIG_ANCHOR,
+    ours = (
         f"<script>\n{restart_js(restart_texts_by_language())}</script>\n"
         # The Rive redirect runs before Flutter's scripts can ask the CDN.
         f'<script src="{base_url}{RIVE_REDIRECT}"></script>\n'
-        f"<script>\n{script}\n</script>\n<script>\n{registration}{_PERSIST}</script>",
+        f"<script>\n{script}</script>\n<script>\n{registration}</script>"
     )
-    index = _replace_once(index, r"<title>[^<]*</title>", f"<title>{NAME}</title>")
-    index = _replace_once(
+    index = replace_once(index, _CONFIG_ANCHOR, ours, INDEX)
+    index = replace_match_once(
+        index, r"<title>[^<]*</title>", lambda _: f"<title>{NAME}</title>", INDEX
+    )
+    colours = theme_colour_meta()
+    index = replace_match_once(
         index,
         r'<meta name="description" content="[^"]*">',
-        f'<meta name="description" content="{DESCRIPTION}">\n{theme_colour_meta()}',
+        lambda _: f'<meta name="description" content="{DESCRIPTION}">\n{colours}',
+        INDEX,
     )
     screen = loading_screen_html(page_texts_by_language(), ICON)
-    index = _replace_once(index, FLETS_LOADING, lambda _: screen)
-    return _replace_once(
+    index = replace_match_once(index, FLETS_LOADING, lambda _: screen, INDEX)
+    return replace_match_once(
         index,
         r'<meta name="apple-mobile-web-app-title" content="[^"]*">',
-        f'<meta name="apple-mobile-web-app-title" content="{SHORT_NAME}">',
+        lambda _: f'<meta name="apple-mobile-web-app-title" content="{SHORT_NAME}">',
+        INDEX,
     )
 
 
@@ -151,17 +154,11 @@ def patch_bootstrap(bootstrap: str) -> str:
     so only it ships; skwasm stays on one thread even where a host makes the
     page cross-origin isolated (webclient/renderer.py).
     """
-    try:
-        bootstrap = single_threaded_skwasm(without_flutter_worker(bootstrap))
-    except ValueError as error:
-        raise PageError("flutter_bootstrap.js") from error
-    if _BOOTSTRAP_ANCHOR not in bootstrap or bootstrap.count(_LOAD_ANCHOR) != 1:
-        raise PageError("flutter_bootstrap.js")
-    bootstrap = bootstrap.replace(
-        _LOAD_ANCHOR, f"{page_start.BOOTSTRAP_GATE}\n{_LOAD_ANCHOR}", 1
-    )
-    return bootstrap.replace(
-        _BOOTSTRAP_ANCHOR, f'{_BOOTSTRAP_ANCHOR}\n    canvasKitVariant: "full",', 1
+    bootstrap = single_threaded_skwasm(without_flutter_worker(bootstrap))
+    gate = page_start.BOOTSTRAP_GATE.shipped()
+    bootstrap = insert_before(bootstrap, _LOAD_ANCHOR, f"{gate}\n", BOOTSTRAP)
+    return insert_after(
+        bootstrap, _BOOTSTRAP_ANCHOR, '\n    canvasKitVariant: "full",', BOOTSTRAP
     )
 
 

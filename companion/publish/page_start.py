@@ -5,16 +5,20 @@ A second tab of the static site used to boot Python (7-11 s) only for the app
 to find the store's tab lock taken (serving.browser.hold_tab_lock) and say so.
 The page now looks first: the Web Lock's holder is listed by
 `navigator.locks.query()`; without Web Locks (plain http) the holder answers a
-probe on the lock's BroadcastChannel (serving.tab_claim). A tab that finds
-the store held (a Web Lock for LOCK_WAIT_MS: a reload's old page lets go a
-moment late) starts neither Flutter nor Python and says at once that the
-app is open elsewhere; otherwise it starts both, and Python's own claim still
-decides (two tabs opened at the same moment both look before either holds).
+probe on the lock's BroadcastChannel (serving.tab_claim). The page of a tab
+whose app holds the store answers that probe too, at once and until it goes
+(`pagehide`), Web Locks or not: a page that finds the Web Lock held asks, and
+refuses when answered; unanswered, it waits up to LOCK_WAIT_MS for the lock
+to go (the page a reload replaces, or a tab just closed, lets go of it a
+moment late and no longer answers). A refused tab starts neither Flutter nor
+Python and says that the app is open elsewhere; otherwise it starts both, and
+Python's own claim still decides (two tabs opened at the same moment both
+look before either holds).
 """
 
 from __future__ import annotations
 
-import json
+from companion.webclient.page_script import PageScript
 
 TAB_LOCK = "card-table-companion-store"
 """The Web Lock and BroadcastChannel of the store (serving.browser.TAB_LOCK)."""
@@ -28,133 +32,52 @@ starts: an idle holder answers at once; a busy one leaves it to Python's
 claim, which waits longer (tab_claim.ANSWER_WAIT_S)."""
 
 LOCK_WAIT_MS = 1500
-"""How long a held Web Lock must stay held before the page refuses: a tab just
-closed, or the page this one reloads, lets go of it a moment after this page
-first looks, and its successor must not be refused."""
+"""How long a held Web Lock whose holder does not answer must stay held
+before the page refuses: a tab just closed, or the page this one reloads,
+lets go of it a moment after this page first looks, and its successor must
+not be refused. A holder that is there answers at once (its page, once its
+app holds the store), and the page refuses then."""
 
 LOCK_LOOK_MS = 100
 """How often the page looks at the Web Locks again while it waits."""
 
 REFUSED_ATTRIBUTE = "data-other-tab"
-"""On the page's <html> when the page refused before Python: `refused`."""
+"""On the page's <html> when the page refused before Python: `answered` (the
+holder's page answered the probe) or `held` (its Web Lock stayed held for
+LOCK_WAIT_MS)."""
 
 SHOWN_KEY = "companionShown"
 """The worker's message to the page once the app has sent its first screen
 (serving.browser.tell_page_shown); named to the worker by early_worker."""
 
-_DECIDE = """\
-// Card Table Companion: is the store held by another tab of the site? Looked
-// at before Flutter or Python starts (companion/publish/page_start.py).
-flet.tabFree = (async () => {
-  const LOCK = %(lock)s;
-  try {
-    if (navigator.locks && navigator.locks.query) {
-      const held = async () =>
-        (await navigator.locks.query()).held.some((lock) => lock.name === LOCK);
-      const until = Date.now() + %(lock_wait)d;
-      while (await held()) {
-        if (Date.now() >= until) {
-          return false;
-        }
-        await new Promise((resolve) => setTimeout(resolve, %(lock_look)d));
-      }
-      return true;
-    }
-    if (!self.BroadcastChannel) {
-      return true;
-    }
-    const channel = new BroadcastChannel(LOCK);
-    const token = %(probe)s + ":" + Math.random().toString(16).slice(2);
-    const held = await new Promise((resolve) => {
-      const timer = setTimeout(() => resolve(false), %(wait)d);
-      channel.onmessage = (event) => {
-        if (String(event.data).startsWith("held:")) {
-          clearTimeout(timer);
-          resolve(true);
-        }
-      };
-      channel.postMessage(token);
-    });
-    channel.close();
-    return !held;
-  } catch (error) {
-    // Cannot tell: Python's own claim decides.
-    return true;
-  }
-})();
-flet.tabFree.then((free) => {
-  if (free) {
-    return;
-  }
-  document.documentElement.setAttribute(%(refused_attribute)s, "refused");
-  const refuse = () => window.companionLoading.refuse();
-  if (window.companionLoading) {
-    refuse();
-  } else {
-    document.addEventListener("DOMContentLoaded", refuse);
-  }
-});
-"""
+ARCHIVE_FAILED_KEY = "companionArchiveFailed"
+"""The worker's message to the page when the app's archive did not come, even
+after its retries (snapshot.ARCHIVE_TRIES): the page says so, translated."""
 
-_WORKER_START = """\
-flet.tabFree.then((free) => {
-  if (!free) {
-    return;
-  }
-%(started)s
-  // The loading screen goes once the app has sent its first screen, or when
-  // the worker fails (Flet's client then shows the error).
-  flet.earlyWorker.addEventListener("message", (event) => {
-    const data = event.data;
-    if (data && data[%(shown_key)s]) {
-      // Flet's handler would hand it to Flutter as a message of the app's.
-      event.stopImmediatePropagation();
-      window.companionLoading.done();
-    } else if (typeof data === "string" && data !== "initialized") {
-      window.companionLoading.done();
-    }
-  });
-  flet.earlyWorker.addEventListener("error", () => window.companionLoading.done());
-});
-"""
+SCRIPT = PageScript.beside(__file__, "page_start.js")
+"""For index.html, after page.js: `flet.tabFree`, a promise of whether this
+tab may start (false: the page says why), and Python's worker started in a
+tab that may."""
 
-_FIRST_FRAME = """\
-// No early worker to tell when the app is drawn: the screen goes with
-// Flutter's first frame, as Flet's own did.
-window.addEventListener("flutter-first-frame",
-  () => window.companionLoading.done(), { once: true });
-"""
-
-BOOTSTRAP_GATE = """\
-// Card Table Companion: Flutter's client starts only in a tab that may hold
-// the store (page_start); a refused tab shows why instead.
-if (self.flet && flet.tabFree) {
-  const loadFlutter = _flutter.loader.load.bind(_flutter.loader);
-  _flutter.loader.load = (options) =>
-    flet.tabFree.then((free) => (free ? loadFlutter(options) : undefined));
-}
-"""
+BOOTSTRAP_GATE = PageScript.beside(__file__, "bootstrap_gate.js")
 """For flutter_bootstrap.js, before its `_flutter.loader.load(...)` call."""
 
 
-def decide_js() -> str:
-    """For index.html, after the `flet.*` settings: `flet.tabFree`, a promise
-    of whether this tab may start (false: the page says why)."""
-    return _DECIDE % {
-        "lock": json.dumps(TAB_LOCK),
-        "probe": json.dumps(PROBE),
-        "wait": PROBE_WAIT_MS,
-        "lock_wait": LOCK_WAIT_MS,
-        "lock_look": LOCK_LOOK_MS,
-        "refused_attribute": json.dumps(REFUSED_ATTRIBUTE),
-    }
-
-
-def start_js(started: str) -> str:
-    """For index.html, after decide_js: `started` (the script that makes
-    `flet.earlyWorker`, early_worker and snapshot) run only in a free tab, and
-    the loading screen taken away when the app has drawn; with no `started`,
-    at Flutter's first frame."""
-    if not started:
-        return _FIRST_FRAME
-    return _WORKER_START % {"started": started, "shown_key": json.dumps(SHOWN_KEY)}
+def start_js(early_worker: str | None) -> str:
+    """For index.html, after page.js: the tab looked at; in a free tab,
+    `early_worker` (Flet's worker script, relative to the site) started at
+    once and the loading screen taken away when the app has drawn; with no
+    `early_worker`, at Flutter's first frame."""
+    return SCRIPT.shipped(
+        {
+            "tabLock": TAB_LOCK,
+            "probe": PROBE,
+            "probeWaitMs": PROBE_WAIT_MS,
+            "lockWaitMs": LOCK_WAIT_MS,
+            "lockLookMs": LOCK_LOOK_MS,
+            "refusedAttribute": REFUSED_ATTRIBUTE,
+            "shownKey": SHOWN_KEY,
+            "archiveFailedKey": ARCHIVE_FAILED_KEY,
+            "earlyWorker": early_worker,
+        }
+    )

@@ -180,9 +180,17 @@ def app_archive(
 def content_version(
     client: list[tuple[str, Path]], packages: list[tuple[str, Source]], base_url: str
 ) -> str:
-    """A version that changes whenever any file that ships or the base URL does."""
+    """A version that changes whenever any file that ships or the base URL does.
+
+    Our page and worker scripts (the `.js` files of our package) count too:
+    the site ships them, with their settings, in its own files.
+    """
     digest = hashlib.sha256(base_url.encode())
-    for relative, source in [*client, *packages]:
+    scripts = [
+        (f"companion/{path.relative_to(_OWN_PACKAGE).as_posix()}", path)
+        for path in sorted(_OWN_PACKAGE.rglob("*.js"))
+    ]
+    for relative, source in [*client, *packages, *scripts]:
         digest.update(relative.encode() + b"\0")
         digest.update(hashlib.sha256(_read(source)).digest())
     return digest.hexdigest()[:12]
@@ -242,26 +250,34 @@ def build_site(
     shutil.copyfile(ICONS / "icon-192.png", folder / "icons/apple-touch-icon-192.png")
     shutil.copyfile(ICONS / "favicon.png", folder / "favicon.png")
     write_client_assets(folder, base)
-    started = ""
-    if early_worker.applies():
+    early = early_worker.applies()
+    snapshots = early and snapshot.applies()
+    if early:
         python_js = folder / "python.js"
         python_js.write_text(
             early_worker.patch_python_js(python_js.read_text("utf-8")), "utf-8"
         )
-        worker = folder / "python-worker.js"
+        worker = folder / early_worker.WORKER
         worker.write_text(
             early_worker.patch_python_worker(
-                worker.read_text("utf-8"), version, APP_ARCHIVE
+                worker.read_text("utf-8"), version, APP_ARCHIVE, snapshots
             ),
             "utf-8",
         )
+    if snapshots:
         (folder / snapshot.MAKER_SCRIPT).write_text(
             snapshot.maker_js(version, APP_ARCHIVE), "utf-8"
         )
-        started = early_worker.PAGE_SCRIPT + snapshot.page_js()
     index = folder / "index.html"
     index.write_text(
-        page.patch_index(index.read_text("utf-8"), base, version, started), "utf-8"
+        page.patch_index(
+            index.read_text("utf-8"),
+            base,
+            version,
+            early_worker.WORKER if early else None,
+            snapshots=snapshots,
+        ),
+        "utf-8",
     )
     bootstrap = folder / "flutter_bootstrap.js"
     bootstrap.write_text(page.patch_bootstrap(bootstrap.read_text("utf-8")), "utf-8")

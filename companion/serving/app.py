@@ -90,7 +90,7 @@ def make_browser_main(version: str) -> Callable[[ft.Page], Awaitable[None]]:
 
         if not await browser.hold_tab_lock():
             page.render_views(OtherTabScreen, await _languages(page))
-            browser.tell_page_shown()
+            browser.tell_page_shown(holding=False)
             return
         files = await IndexedDBFiles.mount()
         store = Store.in_browser(files)
@@ -102,7 +102,7 @@ def make_browser_main(version: str) -> Callable[[ft.Page], Awaitable[None]]:
         persistent = await browser.storage_is_persistent()
         site = features.static(version, persistent)
         page.render_views(App, store, ShareGate(False), (), site)
-        browser.tell_page_shown()
+        browser.tell_page_shown(holding=True)
 
     return main
 

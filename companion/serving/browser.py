@@ -46,9 +46,10 @@ async def hold_tab_lock() -> bool:
     return await future
 
 
-def tell_page_shown() -> None:
+def tell_page_shown(holding: bool) -> None:
     """Tell the site's page that the app has sent its first screen: the page
-    then takes its loading screen away (publish.page_start).
+    then takes its loading screen away and, if this tab is `holding` the
+    store, answers a second tab's question at once (publish.page_start).
 
     Only the site's own worker (publish.early_worker) names the message's key;
     Flet's page would hand any other message to Flutter as one of the app's.
@@ -59,7 +60,8 @@ def tell_page_shown() -> None:
     key = getattr(js, "companionShownKey", None)
     if not key:
         return
-    js.postMessage(to_js({str(key): True}, dict_converter=js.Object.fromEntries))
+    told = {str(key): True, "holding": holding}
+    js.postMessage(to_js(told, dict_converter=js.Object.fromEntries))
 
 
 _HOLDER: list[Any] = []

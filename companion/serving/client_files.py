@@ -15,6 +15,7 @@ from flet.controls.types import RouteUrlStrategy, WebRenderer
 from flet_web import get_package_web_dir, patch_index_html
 from flet_web.version import version as flet_web_version
 
+from companion.webclient.flet_patch import replace_match_once, replace_once
 from companion.webclient.fonts import trimmed_font_manifest
 from companion.webclient.loading_screen import (
     FLETS_LOADING,
@@ -40,6 +41,10 @@ RIVE_FOLDER = "rive/"
 REDIRECT_SCRIPT = RIVE_FOLDER + "redirect.js"
 LOADING_ICON = "companion/icon-192.png"
 """Our icon on the loading screen, below the versioned folder."""
+
+INDEX = "index.html"
+DESCRIPTION = r'<meta name="description" content="[^"]*">'
+"""Flet's page's description, after which the theme colours go."""
 
 _INLINE = re.compile(r"<(script|style)>(.*?)</\1>", re.DOTALL)
 
@@ -149,9 +154,9 @@ def _page(web: Path, base: str, scripts: tuple[str, ...] = ()) -> bytes:
         f"  <script>{where}</script>\n"
         f'  <script src="{base}python.js"></script>'
     )
-    html = _replace_once(html, '<script src="python.js"></script>', ours)
+    html = replace_once(html, '<script src="python.js"></script>', ours, INDEX)
     bootstrap = '<script src="flutter_bootstrap.js"'
-    html = _replace_once(html, bootstrap, bootstrap.replace('"', f'"{base}', 1))
+    html = replace_once(html, bootstrap, bootstrap.replace('"', f'"{base}', 1), INDEX)
     return _with_loading_screen(html, base + LOADING_ICON).encode("utf-8")
 
 
@@ -162,20 +167,10 @@ def _with_loading_screen(html: str, icon_url: str) -> str:
     texts = page_texts_by_language()
     screen = loading_screen_html(texts, icon_url)
     screen += f"<script>\n{app_titled_js()}</script>\n"
-    found = re.findall(FLETS_LOADING, html)
-    if len(found) != 1:
-        raise RuntimeError("flet-web's index.html no longer has its loading screen")
-    html = _replace_once(html, found[0], screen)
-    description = re.search(r'<meta name="description" content="[^"]*">', html)
-    if description is None:
-        raise RuntimeError("flet-web's index.html no longer has its description")
-    return _replace_once(
-        html, description[0], f"{description[0]}\n  {theme_colour_meta()}"
+    html = replace_match_once(html, FLETS_LOADING, lambda _: screen, INDEX)
+    return replace_match_once(
+        html,
+        DESCRIPTION,
+        lambda found: f"{found[0]}\n  {theme_colour_meta()}",
+        INDEX,
     )
-
-
-def _replace_once(text: str, old: str, new: str) -> str:
-    """`text` with its one `old` replaced; a flet-web page without it is refused."""
-    if text.count(old) != 1:
-        raise RuntimeError(f"flet-web's index.html no longer has {old!r} once")
-    return text.replace(old, new)

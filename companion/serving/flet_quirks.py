@@ -21,10 +21,8 @@ from flet.controls.object_patch import DiffBuilder, ObjectPatchException
 from flet.controls.value_types import _UNSET as UNSET
 from flet.controls.value_types import Prop, _get_raw_descriptor
 from flet.messaging.protocol import Message, configure_encode_object_for_msgpack
-from flet.version import flet_version
 
-MEASURED_ON = "1.0.5"
-"""The Flet release whose methods this module replaces, measured and read on it."""
+from companion.upstream import versions
 
 TRANSPORT_LOG = logging.getLogger("flet_transport")
 
@@ -228,13 +226,14 @@ def _clear_changes(item: Any, frozen: bool) -> None:
     object.__setattr__(item, "__changes", {})
 
 
-def apply(version: str = flet_version, *, served: bool = True) -> bool:
-    """Put the workarounds in place if Flet is `MEASURED_ON`; whether it did.
+def apply(version: str | None = None, *, served: bool = True) -> bool:
+    """Put the workarounds in place if Flet (the installed one, or `version`)
+    is the one they were measured on (upstream.versions); whether it did.
 
     `served`: the app runs behind Flet's web server, whose fixes come too; the
     static site runs in the browser, where there is no flet_web to import.
     """
-    if version != MEASURED_ON:
+    if not versions.flet_is_measured(version):
         return False
     DiffBuilder._removed_controls = removed_controls  # type: ignore[method-assign]
     DiffBuilder._configure_dataclass = configure_dataclass  # type: ignore[method-assign]

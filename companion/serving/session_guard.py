@@ -32,13 +32,10 @@ from typing import Any
 from flet.controls.context import _context_page
 from flet.controls.page import Page
 from flet.messaging.session import Session
-from flet.version import flet_version
 
 from companion.serving import client_patches
 from companion.serving.quiet_log import guard_loggers
-
-MEASURED_ON = "1.0.5"
-"""The Flet release whose Session methods this module replaces, read on it."""
+from companion.upstream import versions
 
 logger = logging.getLogger("companion.session")
 
@@ -119,13 +116,14 @@ def run_task_kept(
     return future
 
 
-def apply(version: str = flet_version) -> bool:
-    """Put the guards in place if Flet is `MEASURED_ON`; whether it did.
+def apply(version: str | None = None) -> bool:
+    """Put the guards in place if Flet (the installed one, or `version`) is
+    the one they were read on (upstream.versions); whether it did.
 
     The log's flood limit (quiet_log) goes on in any case.
     """
     guard_loggers()
-    if version != MEASURED_ON:
+    if not versions.flet_is_measured(version):
         return False
     Session.dispatch_event = dispatch_event_kept  # type: ignore[method-assign]
     Session.error = error_kept  # type: ignore[method-assign]

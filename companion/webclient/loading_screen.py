@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import html
-import json
 from collections.abc import Mapping
 from pathlib import Path
 
-from companion.webclient.unreachable_page import pick_language_js
+from companion.webclient.page_script import PICK_LANGUAGE, PageScript
 
 ICONS = Path(__file__).parent / "icons"
 """Our icons: the manifest's, the favicon, and the loading screen's."""
@@ -55,10 +54,14 @@ STYLE = f"""\
   to {{ transform: translateX(250%); }} }}
 #{SCREEN_ID} p {{ margin: 0; max-width: 28em; }}
 #{SCREEN_ID} .elsewhere {{ font-size: 20px; font-weight: 500; }}
+#{SCREEN_ID} button {{ min-height: 48px; padding: 0 24px; border: 0;
+  border-radius: 24px; background: {LIGHT_ACCENT}; color: #fff;
+  font: inherit; cursor: pointer; }}
 @media (prefers-color-scheme: dark) {{
   #{SCREEN_ID} {{ background: {DARK_SURFACE}; color: {DARK_TEXT}; }}
   #{SCREEN_ID} .bar {{ background: rgba(143, 216, 138, 0.2); }}
   #{SCREEN_ID} .bar::before {{ background: {DARK_ACCENT}; }}
+  #{SCREEN_ID} button {{ background: {DARK_ACCENT}; color: #00390a; }}
 }}
 @media (prefers-reduced-motion: reduce) {{
   #{SCREEN_ID} .bar::before {{ animation: none; width: 100%; }}
@@ -66,80 +69,11 @@ STYLE = f"""\
 """
 """Icon, name and a thin bar in the middle; the app's colours, light or dark."""
 
-_SCRIPT = """\
-'use strict';
-// Written by Card Table Companion: the loading screen in the browser's
-// language, before its first paint; companionLoading.done() fades it out once
-// the app has drawn its screen, .refuse() says the app is open in another tab.
-(() => {
-  const TEXTS = %(texts)s;
-  const FADE_MS = %(fade)d;
-  %(pick)s
-  const language = pickLanguage(navigator.languages, Object.keys(TEXTS));
-  const texts = TEXTS[language];
-  const screen = document.getElementById(%(screen_id)s);
-  screen.querySelector('h1').textContent = texts.name;
-  screen.setAttribute('aria-label', texts.opening);
-  document.documentElement.lang = language;
-  document.title = texts.name;
-  let gone = false;
-  window.companionLoading = {
-    done() {
-      if (gone) {
-        return;
-      }
-      gone = true;
-      // Two frames: the one that takes the app's screen, and one drawn with it.
-      requestAnimationFrame(() => requestAnimationFrame(() => {
-        screen.classList.add('gone');
-        setTimeout(() => screen.remove(), FADE_MS + 50);
-      }));
-    },
-    refuse() {
-      gone = true;
-      screen.querySelector('.bar')?.remove();
-      screen.removeAttribute('aria-label');
-      screen.setAttribute('role', 'alert');
-      const line = document.createElement('p');
-      line.className = 'elsewhere';
-      line.textContent = texts.elsewhere;
-      const advice = document.createElement('p');
-      advice.textContent = texts.elsewhere_advice;
-      screen.append(line, advice);
-    },
-  };
-})();
-"""
+SCRIPT = PageScript.beside(__file__, "loading_screen.js", (PICK_LANGUAGE,))
+"""The screen's script: the browser's language, then `companionLoading`."""
 
-
-_APP_TITLED = """\
-// Flutter's first frame on a served page is Flet's own "Working..." (another
-// colour) until the app's screen comes over the websocket; Flutter sets the
-// page's title with that screen (the app always names itself; Flet's
-// "Working..." sets an empty one). So the screen goes once Flutter has drawn
-// and set a title of the app's, or SAFETY_MS after the first frame if none
-// comes (an app that failed: Flet's error must not stay hidden).
-(() => {
-  const SAFETY_MS = %(safety)d;
-  let framed = false;
-  let titled = false;
-  const check = () => {
-    if (framed && titled) {
-      window.companionLoading.done();
-    }
-  };
-  // Made after the loading script set its own title: every change is Flutter's.
-  new MutationObserver(() => {
-    titled = document.title !== "";
-    check();
-  }).observe(document.head, { subtree: true, childList: true, characterData: true });
-  window.addEventListener("flutter-first-frame", () => {
-    framed = true;
-    check();
-    setTimeout(() => window.companionLoading.done(), SAFETY_MS);
-  }, { once: true });
-})();
-"""
+SERVED_SCRIPT = PageScript.beside(__file__, "loading_screen_served.js")
+"""A served page's script that takes the screen away once the app has drawn."""
 
 APP_TITLE_SAFETY_MS = 15_000
 """How long after Flutter's first frame a served page's loading screen waits
@@ -149,7 +83,7 @@ for the app's title before it goes anyway."""
 def app_titled_js() -> str:
     """For a served page: a script that takes the loading screen away once
     Flutter has drawn and the app has set the page's title."""
-    return _APP_TITLED % {"safety": APP_TITLE_SAFETY_MS}
+    return SERVED_SCRIPT.shipped({"safetyMs": APP_TITLE_SAFETY_MS})
 
 
 def theme_colour_meta() -> str:
@@ -172,12 +106,13 @@ def loading_screen_html(
     markup, the browser's own are put in by the script before the first paint.
     """
     first = next(iter(texts_by_language.values()))
-    script = _SCRIPT % {
-        "texts": json.dumps(texts_by_language, ensure_ascii=False, indent=1),
-        "fade": FADE_MS,
-        "pick": pick_language_js().replace("\n", "\n  ").rstrip(),
-        "screen_id": json.dumps(SCREEN_ID),
-    }
+    script = SCRIPT.shipped(
+        {
+            "texts": {lang: dict(texts) for lang, texts in texts_by_language.items()},
+            "fadeMs": FADE_MS,
+            "screenId": SCREEN_ID,
+        }
+    )
     return (
         f"<style>\n{STYLE}</style>\n"
         f'<div id="{SCREEN_ID}" role="status" '

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from companion.webclient.flet_patch import insert_after
+
 CONFIG_ANCHOR = "var flutterConfig = {"
 """Where Flet's flutter_bootstrap.js starts the configuration it loads Flutter with."""
 
@@ -19,8 +21,9 @@ def single_threaded_skwasm(bootstrap: str) -> str:
     that freezes: flutter/flutter#190039, fixed in a later Flutter). Phones on
     the LAN and static hosts are never isolated, so one thread is what they run
     already; bench/README.md (issue 31) has the counts and the cost. A loader
-    without the anchor is refused (ValueError): Flet's file changed.
+    without the anchor is refused (flet_patch.FletFileChanged): Flet's file
+    changed.
     """
-    if bootstrap.count(CONFIG_ANCHOR) != 1:
-        raise ValueError("flutter_bootstrap.js no longer sets flutterConfig once")
-    return bootstrap.replace(CONFIG_ANCHOR, f"{CONFIG_ANCHOR}\n    {SINGLE_THREADED}")
+    return insert_after(
+        bootstrap, CONFIG_ANCHOR, f"\n    {SINGLE_THREADED}", "flutter_bootstrap.js"
+    )

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from companion.webclient.page_script import PageScript
+
 RIVE_CDN = "https://cdn.jsdelivr.net/npm/@rive-app/flutter-native-wasm@"
 """The start of every URL the Rive plugin loads its runtime from (then VERSION/...)."""
 
 STUB_NAMES = ("wasm/rive_native.js", "wasm_compatibility/rive_native.js")
 """The runtime files the plugin tries, in order, below the CDN version folder."""
+
+STUB = PageScript.beside(__file__, "rive_stub.js")
+REDIRECT = PageScript.beside(__file__, "rive_redirect.js")
 
 
 def rive_stub() -> bytes:
@@ -16,10 +21,7 @@ def rive_stub() -> bytes:
     breaking the page; the app draws no Rive animation. This stub keeps that
     behaviour without the request leaving the machine.
     """
-    return (
-        b"// Card Table Companion draws no Rive animation: the runtime never starts.\n"
-        b"window.RiveNative = () => new Promise(() => {});\n"
-    )
+    return STUB.shipped().encode()
 
 
 def rive_redirect(stub_base: str) -> bytes:
@@ -28,31 +30,4 @@ def rive_redirect(stub_base: str) -> bytes:
     `stub_base` ends with "/"; below it `STUB_NAMES` answer with `rive_stub()`.
     Load it before Flutter's own scripts.
     """
-    return (
-        "// Flutter's Rive plugin sets <script>.src to a CDN: point it here.\n"
-        "(() => {\n"
-        f"  const cdn = {_js_string(RIVE_CDN)};\n"
-        f"  const local = {_js_string(stub_base)};\n"
-        "  const proto = HTMLScriptElement.prototype;\n"
-        '  const src = Object.getOwnPropertyDescriptor(proto, "src");\n'
-        '  Object.defineProperty(proto, "src", {\n'
-        "    configurable: true,\n"
-        "    enumerable: src.enumerable,\n"
-        "    get() { return src.get.call(this); },\n"
-        "    set(value) {\n"
-        "      let url = String(value);\n"
-        "      if (url.startsWith(cdn)) {\n"
-        '        url = local + url.slice(url.indexOf("/", cdn.length) + 1);\n'
-        "      }\n"
-        "      src.set.call(this, url);\n"
-        "    },\n"
-        "  });\n"
-        "})();\n"
-    ).encode()
-
-
-def _js_string(text: str) -> str:
-    """`text` as a double-quoted JavaScript string literal (no quotes inside)."""
-    if any(mark in text for mark in '"\\\n<'):
-        raise ValueError(f"not a plain URL: {text!r}")
-    return f'"{text}"'
+    return REDIRECT.shipped({"cdn": RIVE_CDN, "local": stub_base}).encode()

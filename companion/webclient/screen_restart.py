@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 
-from companion.webclient.unreachable_page import pick_language_js
+from companion.webclient.page_script import PICK_LANGUAGE, PageScript
 
 LINE_ID = "companion-restarted"
 """The id of the line shown after a restart, above the app."""
@@ -58,171 +57,8 @@ STYLE = f"""\
 """The look of the "cannot be reached" page (unreachable_page.STYLE): the app's
 green, light or dark; the line a bordered card over the top bar."""
 
-# Pure, so a test can run it alone: the restarts of `stored` (sessionStorage's
-# text, or anything a broken store holds) within `windowMs` before `now`.
-_RECENT_RESTARTS_JS = """\
-function recentRestarts(stored, now, windowMs) {
-  let times;
-  try {
-    times = JSON.parse(stored || '[]');
-  } catch (error) {
-    return [];
-  }
-  if (!Array.isArray(times)) {
-    return [];
-  }
-  return times.filter(
-    (time) => Number.isFinite(time) && time <= now && now - time < windowMs);
-}
-"""
-
-_TEMPLATE = """\
-'use strict';
-// Written by Card Table Companion: a renderer that traps (a WebAssembly
-// RuntimeError nobody caught, as skwasm's "memory access out of bounds",
-// flutter/flutter#184858) never draws again. Reload the page onto the same
-// route, which the URL holds, at most LIMIT times within WINDOW_MS; then say
-// so instead of reloading for ever.
-(() => {
-  const TEXTS = %(texts)s;
-  const STYLE = %(style)s;
-  const LIMIT = %(limit)d;
-  const WINDOW_MS = %(window)d;
-  const NOTICE_MS = %(notice)d;
-  const RESTARTS = %(restarts_key)s;
-  const RESTARTED = %(restarted_key)s;
-  %(pick)s
-  %(recent)s
-  const texts = TEXTS[pickLanguage(navigator.languages, Object.keys(TEXTS))];
-  let trapped = false;
-
-  function isTrap(error) {
-    return typeof WebAssembly === 'object' &&
-      error instanceof WebAssembly.RuntimeError;
-  }
-
-  // A trap in a worker (multi-threaded skwasm draws in one) reaches the
-  // window without its error, as the message "Uncaught RuntimeError: ...":
-  // no other error of the platform's is named RuntimeError.
-  function isWorkerTrap(event) {
-    return (event.error === null || event.error === undefined) &&
-      /^(Uncaught )?RuntimeError: /.test(String(event.message));
-  }
-
-  function styled(element) {
-    const style = document.createElement('style');
-    style.textContent = STYLE;
-    element.append(style);
-    return element;
-  }
-
-  function onTrap() {
-    if (trapped) {
-      return;
-    }
-    trapped = true;
-    try {
-      const now = Date.now();
-      const restarts = recentRestarts(
-        sessionStorage.getItem(RESTARTS), now, WINDOW_MS);
-      if (restarts.length < LIMIT) {
-        sessionStorage.setItem(RESTARTS, JSON.stringify([...restarts, now]));
-        sessionStorage.setItem(RESTARTED, '1');
-        window.location.reload();
-        return;
-      }
-    } catch (error) {
-      // No session storage: restarts cannot be counted, so none is made.
-    }
-    showStopped();
-  }
-
-  function showStopped() {
-    const cover = styled(document.createElement('div'));
-    cover.id = %(stopped_id)s;
-    cover.setAttribute('role', 'alert');
-    const main = document.createElement('main');
-    const title = document.createElement('h1');
-    title.textContent = texts.title;
-    const advice = document.createElement('p');
-    advice.textContent = texts.advice;
-    const retry = document.createElement('button');
-    retry.type = 'button';
-    retry.textContent = texts.retry;
-    // A person's own reload: not counted, and the next trap stops here again
-    // until the earlier restarts are WINDOW_MS old.
-    retry.addEventListener('click', () => window.location.reload());
-    main.append(title, advice, retry);
-    cover.append(main);
-    for (const other of document.body.children) {
-      other.inert = true;
-    }
-    document.body.append(cover);
-  }
-
-  function showRestarted() {
-    // Outside Flutter's view, so its semantics tree is left as it is; a
-    // status role, filled after it is on the page, so a screen reader says it.
-    const line = styled(document.createElement('div'));
-    line.id = %(line_id)s;
-    line.setAttribute('role', 'status');
-    const words = document.createElement('p');
-    const close = document.createElement('button');
-    close.type = 'button';
-    close.setAttribute('aria-label', texts.close);
-    close.title = texts.close;
-    close.textContent = '\\u00d7';
-    close.addEventListener('click', () => line.remove());
-    line.append(words, close);
-    document.body.append(line);
-    setTimeout(() => {
-      words.textContent = texts.restarted;
-    }, 100);
-    // Counted from when the app's view is on the page, so a slow start does
-    // not use up the time the line is there to be read.
-    const started = Date.now();
-    const waiting = setInterval(() => {
-      const drawn = document.querySelector('flutter-view, flt-glass-pane');
-      if (drawn !== null || Date.now() - started > 60000) {
-        clearInterval(waiting);
-        setTimeout(() => line.remove(), NOTICE_MS);
-      }
-    }, 250);
-  }
-
-  window.addEventListener('error', (event) => {
-    if (isTrap(event.error) || isWorkerTrap(event)) {
-      onTrap();
-    }
-  });
-  window.addEventListener('unhandledrejection', (event) => {
-    if (isTrap(event.reason)) {
-      onTrap();
-    }
-  });
-
-  let restarted = false;
-  try {
-    restarted = sessionStorage.getItem(RESTARTED) === '1';
-    sessionStorage.removeItem(RESTARTED);
-  } catch (error) {
-    // No session storage: no restart was made.
-  }
-  if (restarted) {
-    if (document.body) {
-      showRestarted();
-    } else {
-      document.addEventListener('DOMContentLoaded', showRestarted);
-    }
-  }
-})();
-"""
-
-
-def recent_restarts_js() -> str:
-    """A JavaScript function `recentRestarts(stored, now, windowMs)`: the times
-    in `stored` (JSON text) within `windowMs` before `now`, garbage dropped."""
-    return _RECENT_RESTARTS_JS
+SCRIPT = PageScript.beside(__file__, "screen_restart.js", (PICK_LANGUAGE,))
+"""The script, with `recentRestarts(stored, now, windowMs)` at its top level."""
 
 
 def restart_js(
@@ -244,16 +80,16 @@ def restart_js(
     `texts_by_language` in the browser's language (the first one the
     fallback). Load it before Flutter's scripts.
     """
-    return _TEMPLATE % {
-        "texts": json.dumps(texts_by_language, ensure_ascii=False, indent=1),
-        "style": json.dumps(STYLE),
-        "limit": int(limit),
-        "window": int(window_ms),
-        "notice": int(notice_ms),
-        "restarts_key": json.dumps(RESTARTS_KEY),
-        "restarted_key": json.dumps(RESTARTED_KEY),
-        "pick": pick_language_js().replace("\n", "\n  ").rstrip(),
-        "recent": _RECENT_RESTARTS_JS.replace("\n", "\n  ").rstrip(),
-        "stopped_id": json.dumps(STOPPED_ID),
-        "line_id": json.dumps(LINE_ID),
-    }
+    return SCRIPT.shipped(
+        {
+            "texts": {lang: dict(texts) for lang, texts in texts_by_language.items()},
+            "style": STYLE,
+            "limit": int(limit),
+            "windowMs": int(window_ms),
+            "noticeMs": int(notice_ms),
+            "restartsKey": RESTARTS_KEY,
+            "restartedKey": RESTARTED_KEY,
+            "stoppedId": STOPPED_ID,
+            "lineId": LINE_ID,
+        }
+    )

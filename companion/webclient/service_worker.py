@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Mapping, Sequence
 
-from companion.webclient.unreachable_page import pick_language_js
+from companion.webclient.flet_patch import replace_match_once
+from companion.webclient.page_script import PICK_LANGUAGE, PageScript
 
 CACHE_PREFIX = "companion-"
 """Every cache this worker makes starts so; others on the same site are left alone."""
 
 SCRIPT_NAME = "service_worker.js"
 
-_FLUTTER_WORKER = re.compile(r"serviceWorkerSettings:\s*\{[^{}]*\},\s*")
+FLUTTER_WORKER = r"serviceWorkerSettings:\s*\{[^{}]*\},\s*"
+"""Flutter's worker's settings in Flet's loader (its version varies by build)."""
 
 OFFLINE_POLICY = (
     "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; "
@@ -21,138 +21,11 @@ OFFLINE_POLICY = (
 )
 """The offline page's Content-Security-Policy: its own style, nothing loaded."""
 
-_TEMPLATE = """\
-'use strict';
-// Written by Card Table Companion; one version per build.
-const VERSION = %(version)s;
-const CACHE = %(cache)s + VERSION;
-const PRECACHE = %(precache)s;
-const PRECACHE_BY_RENDERER = %(by_renderer)s;
-const OFFLINE_PAGE = %(offline_page)s;
-const RUNTIME_PREFIX = %(runtime_prefix)s;
-const OFFLINE_POLICY = %(offline_policy)s;
-%(pick_language)s
-const VERSION_URL = %(version_url)s;
+SCRIPT = PageScript.beside(__file__, "service_worker.js", (PICK_LANGUAGE,))
+"""The worker's script, shipped as SCRIPT_NAME."""
 
-// A rebuild of the site during the install would leave files of two builds in
-// the cache: the site's version, asked after every file, must still be ours.
-async function sameBuild() {
-  if (VERSION_URL === null) {
-    return;
-  }
-  const reply = await fetch(VERSION_URL, {cache: 'no-store'});
-  const site = reply.ok ? await reply.json() : {};
-  if (site.version !== VERSION) {
-    throw new Error('the site changed during the install: ' + site.version);
-  }
-}
-
-// The page's build: its renderer comes in the worker's own URL (?renderer=).
-function precacheList() {
-  if (PRECACHE_BY_RENDERER === null) {
-    return PRECACHE;
-  }
-  const renderer = new URL(self.location.href).searchParams.get('renderer');
-  if (renderer !== null && Object.hasOwn(PRECACHE_BY_RENDERER, renderer)) {
-    return PRECACHE.concat(PRECACHE_BY_RENDERER[renderer]);
-  }
-  // Not told the page's renderer: every build, so that the page opens offline.
-  return [...new Set(PRECACHE.concat(Object.values(PRECACHE_BY_RENDERER).flat()))];
-}
-
-self.addEventListener('install', (event) => {
-  event.waitUntil((async () => {
-    const cache = await caches.open(CACHE);
-    try {
-      // 'no-cache': each file is checked with the site, so what this visit's
-      // page downloaded comes from the HTTP cache (304) instead of a second
-      // download, and a file another build left there is never taken.
-      await cache.addAll(
-        precacheList().map((url) => new Request(url, {cache: 'no-cache'})));
-      await sameBuild();
-    } catch (error) {
-      await caches.delete(CACHE);
-      throw error;
-    }
-    await self.skipWaiting();
-  })());
-});
-
-self.addEventListener('activate', (event) => {
-  event.waitUntil((async () => {
-    for (const name of await caches.keys()) {
-      if (name.startsWith(%(cache)s) && name !== CACHE) {
-        await caches.delete(name);
-      }
-    }
-    await self.clients.claim();
-  })());
-});
-
-async function fromNetworkOr(request, fallback) {
-  try {
-    return await fetch(request);
-  } catch (error) {
-    return fallback();
-  }
-}
-
-function offlinePage() {
-  // One page, or one per language: the browser's language picks.
-  const page = typeof OFFLINE_PAGE === 'string' ? OFFLINE_PAGE
-    : OFFLINE_PAGE[pickLanguage(self.navigator.languages, Object.keys(OFFLINE_PAGE))];
-  return new Response(page, {
-    status: 503,
-    headers: {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy': OFFLINE_POLICY,
-    },
-  });
-}
-
-async function fetchAndKeep(event, cache, request) {
-  const response = await fetch(request);
-  if (response.status === 200) {
-    event.waitUntil(cache.put(request, response.clone()));
-  }
-  return response;
-}
-
-self.addEventListener('fetch', (event) => {
-  const request = event.request;
-  const elsewhere = new URL(request.url).origin !== self.location.origin;
-  if (request.method !== 'GET' || elsewhere) {
-    return;
-  }
-  const path = new URL(request.url).pathname;
-  if (RUNTIME_PREFIX !== null && request.mode !== 'navigate'
-      && !path.startsWith(RUNTIME_PREFIX)) {
-    // A served app's data, uploads and answers: the network's, never kept.
-    return;
-  }
-  event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
-    if (request.mode === 'navigate') {
-      if (OFFLINE_PAGE !== null) {
-        // A served app: its page comes from the server while it is there.
-        return fromNetworkOr(request, offlinePage);
-      }
-      // A static app: every address of it is the one page.
-      const page = await cache.match('./');
-      return page || fromNetworkOr(request, () => Response.error());
-    }
-    const cached = await cache.match(request, {ignoreSearch: true});
-    if (cached) {
-      return cached;
-    }
-    // A served app's versioned files are kept as the page first asks for them.
-    if (RUNTIME_PREFIX !== null) {
-      return fetchAndKeep(event, cache, request);
-    }
-    return fetch(request);
-  })());
-});
-"""
+REGISTRATION = PageScript.beside(__file__, "service_worker_registration.js")
+"""The page's script that registers the worker."""
 
 
 def service_worker_js(
@@ -181,21 +54,22 @@ def service_worker_js(
     (renderer: its files), the worker registered with `?renderer=` one of
     them precaches that one's files too; registered without, all of them.
     """
-    return _TEMPLATE % {
-        "version": json.dumps(version),
-        "cache": json.dumps(CACHE_PREFIX),
-        "precache": json.dumps(list(precache), indent=1),
-        "offline_page": json.dumps(
-            offline_page if isinstance(offline_page, str | None) else dict(offline_page)
-        ),
-        "runtime_prefix": json.dumps(runtime_prefix),
-        "offline_policy": json.dumps(OFFLINE_POLICY),
-        "pick_language": pick_language_js(),
-        "version_url": json.dumps(version_url),
-        "by_renderer": json.dumps(
-            None if by_renderer is None else {k: [*v] for k, v in by_renderer.items()}
-        ),
-    }
+    return SCRIPT.shipped(
+        {
+            "version": version,
+            "cachePrefix": CACHE_PREFIX,
+            "precache": list(precache),
+            "precacheByRenderer": None
+            if by_renderer is None
+            else {name: list(files) for name, files in by_renderer.items()},
+            "offlinePage": offline_page
+            if isinstance(offline_page, str | None)
+            else dict(offline_page),
+            "runtimePrefix": runtime_prefix,
+            "offlinePolicy": OFFLINE_POLICY,
+            "versionUrl": version_url,
+        }
+    )
 
 
 def registration_js(
@@ -216,33 +90,13 @@ def registration_js(
     (`?renderer=`), and a page a worker controls registers once its first
     frame is drawn, when that is known.
     """
-    return (
-        "if ('serviceWorker' in navigator) {\n"
-        "  const hadWorker = !!navigator.serviceWorker.controller;\n"
-        "  navigator.serviceWorker.addEventListener('controllerchange', () => {\n"
-        "    if (hadWorker) { window.location.reload(); }\n"
-        "  });\n"
-        f"  const renderers = {json.dumps(dict(renderers or {}))};\n"
-        "  const register = () => {\n"
-        "    const fetched = new Set(performance.getEntriesByType('resource')\n"
-        "      .map((entry) => entry.name));\n"
-        "    const loaded = Object.keys(renderers).find((name) =>\n"
-        "      fetched.has(new URL(renderers[name], document.baseURI).href));\n"
-        f"    const url = {json.dumps(script_url)};\n"
-        "    navigator.serviceWorker.register(\n"
-        "      loaded ? url + '?renderer=' + encodeURIComponent(loaded) : url);\n"
-        "  };\n"
-        f"  const readyChannel = {json.dumps(ready_channel)};\n"
-        "  if (hadWorker && Object.keys(renderers).length) {\n"
-        "    window.addEventListener('flutter-first-frame', register, {once: true});\n"
-        "  } else if (hadWorker || readyChannel === null"
-        " || !('BroadcastChannel' in self)) {\n"
-        "    register();\n"
-        "  } else {\n"
-        "    const channel = new BroadcastChannel(readyChannel);\n"
-        "    channel.onmessage = () => { channel.close(); register(); };\n"
-        "  }\n"
-        "}\n"
+    return REGISTRATION.shipped(
+        {
+            "scriptUrl": script_url,
+            "readyChannel": ready_channel,
+            "renderers": dict(renderers or {}),
+            "reloadOntoNewBuild": True,
+        }
     )
 
 
@@ -253,10 +107,13 @@ def served_registration_js(script_url: str) -> str:
     so it is the new version already. Browsers offer a worker only in a secure
     context (HTTPS, or localhost); elsewhere this does nothing.
     """
-    return (
-        "if ('serviceWorker' in navigator) {\n"
-        f"  navigator.serviceWorker.register({json.dumps(script_url)});\n"
-        "}\n"
+    return REGISTRATION.shipped(
+        {
+            "scriptUrl": script_url,
+            "readyChannel": None,
+            "renderers": {},
+            "reloadOntoNewBuild": False,
+        }
     )
 
 
@@ -265,9 +122,6 @@ def without_flutter_worker(bootstrap: str) -> str:
 
     Flutter's worker is a stub that unregisters itself; registered at the same
     scope it replaces ours, and the two take turns. A loader without the
-    setting is refused (ValueError): Flet's file changed.
+    setting is refused (flet_patch.FletFileChanged): Flet's file changed.
     """
-    changed, count = _FLUTTER_WORKER.subn("", bootstrap, count=1)
-    if count != 1:
-        raise ValueError("flutter_bootstrap.js no longer sets serviceWorkerSettings")
-    return changed
+    return replace_match_once(bootstrap, FLUTTER_WORKER, "", "flutter_bootstrap.js")

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import html
-import json
 from collections.abc import Mapping
+
+from companion.webclient.page_script import PICK_LANGUAGE, PageScript
 
 PAGE_ID = "companion-unreachable"
 """The id of the page's element (in the open page: the cover over the app)."""
@@ -27,26 +28,8 @@ STYLE = f"""\
 """
 """Large type and a thumb-sized button; the app's green, light or dark."""
 
-# Mirrors companion.words.i18n.negotiate for the browser's list of languages:
-# the first whose language part we speak, Norwegian variants read Bokmål.
-_PICK_LANGUAGE_JS = """\
-function pickLanguage(wanted, spoken) {
-  const aliases = {no: 'nb', nn: 'nb'};
-  for (const tag of wanted || []) {
-    const language = String(tag).toLowerCase().split(/[-_]/)[0];
-    const found = aliases[language] || language;
-    if (spoken.includes(found)) {
-      return found;
-    }
-  }
-  return spoken[0];
-}
-"""
-
-
-def pick_language_js() -> str:
-    """A JavaScript function `pickLanguage(navigator.languages, spoken)`."""
-    return _PICK_LANGUAGE_JS
+WATCH = PageScript.beside(__file__, "unreachable_watch.js", (PICK_LANGUAGE,))
+"""The open page's script that covers the app when its connection is lost."""
 
 
 def page_html(texts: Mapping[str, str], lang: str) -> str:
@@ -64,111 +47,6 @@ def page_html(texts: Mapping[str, str], lang: str) -> str:
     )
 
 
-_WATCH_TEMPLATE = """\
-'use strict';
-// Written by Card Table Companion: when the page's connection to the table's
-// computer is gone and does not come back, say so instead of a frozen app.
-(() => {
-  const TEXTS = %(texts)s;
-  const STYLE = %(style)s;
-  const PATH = %(path)s;
-  const GRACE_MS = %(grace)s;
-  %(pick)s
-  const texts = TEXTS[pickLanguage(navigator.languages, Object.keys(TEXTS))];
-  const Native = window.WebSocket;
-  const open = new Set();
-  let timer = null;
-  let cover = null;
-
-  function show() {
-    timer = null;
-    if (cover !== null || open.size > 0) {
-      return;
-    }
-    cover = document.createElement('div');
-    cover.id = %(id)s;
-    cover.setAttribute('role', 'alert');
-    const style = document.createElement('style');
-    style.textContent = STYLE;
-    const main = document.createElement('main');
-    const title = document.createElement('h1');
-    title.textContent = texts.title;
-    const advice = document.createElement('p');
-    advice.textContent = texts.advice;
-    const still = document.createElement('p');
-    const retry = document.createElement('button');
-    retry.className = 'retry';
-    retry.type = 'button';
-    retry.textContent = texts.retry;
-    retry.addEventListener('click', async () => {
-      retry.disabled = true;
-      still.textContent = '';
-      try {
-        // Reload only onto a page that is there: over plain http a reload
-        // with the server gone shows the browser's own error page.
-        const answer = await fetch(window.location.href, {cache: 'no-store'});
-        if (answer.ok) {
-          window.location.reload();
-          return;
-        }
-      } catch (error) {
-        // No answer: say so below.
-      }
-      still.textContent = texts.still;
-      retry.disabled = false;
-    });
-    main.append(title, advice, retry, still);
-    cover.append(style, main);
-    for (const other of document.body.children) {
-      other.inert = true;
-    }
-    document.body.append(cover);
-  }
-
-  function hide() {
-    if (cover === null) {
-      return;
-    }
-    cover.remove();
-    cover = null;
-    for (const other of document.body.children) {
-      other.inert = false;
-    }
-  }
-
-  function watch(socket) {
-    socket.addEventListener('open', () => {
-      open.add(socket);
-      clearTimeout(timer);
-      timer = null;
-      hide();
-    });
-    socket.addEventListener('close', () => {
-      open.delete(socket);
-      // Flet's client tries again by itself: wait before calling it lost.
-      if (open.size === 0 && timer === null) {
-        timer = setTimeout(show, GRACE_MS);
-      }
-    });
-  }
-
-  // Flet's client looks WebSocket up on the window each time it connects.
-  function WatchedWebSocket(url, protocols) {
-    const socket = arguments.length > 1 ? new Native(url, protocols) : new Native(url);
-    if (new URL(String(url), window.location.href).pathname === PATH) {
-      watch(socket);
-    }
-    return socket;
-  }
-  WatchedWebSocket.prototype = Native.prototype;
-  for (const name of ['CONNECTING', 'OPEN', 'CLOSING', 'CLOSED']) {
-    WatchedWebSocket[name] = Native[name];
-  }
-  window.WebSocket = WatchedWebSocket;
-})();
-"""
-
-
 def watch_js(
     texts_by_language: Mapping[str, Mapping[str, str]],
     websocket_path: str,
@@ -182,11 +60,12 @@ def watch_js(
     covers the app, and goes when a connection opens again. Its "Try again"
     reloads once the server answers.
     """
-    return _WATCH_TEMPLATE % {
-        "texts": json.dumps(texts_by_language, ensure_ascii=False, indent=1),
-        "style": json.dumps(STYLE),
-        "path": json.dumps(websocket_path),
-        "grace": int(grace_ms),
-        "pick": _PICK_LANGUAGE_JS.replace("\n", "\n  ").rstrip(),
-        "id": json.dumps(PAGE_ID),
-    }
+    return WATCH.shipped(
+        {
+            "texts": {lang: dict(texts) for lang, texts in texts_by_language.items()},
+            "style": STYLE,
+            "path": websocket_path,
+            "graceMs": int(grace_ms),
+            "pageId": PAGE_ID,
+        }
+    )

@@ -1,12 +1,21 @@
-"""The words the site's page says before Python runs: opening, or open elsewhere."""
+"""What the site's page says before Python runs: opening, elsewhere, failed."""
 
 from __future__ import annotations
 
 from companion.words.i18n import LANGUAGES, Translator, get_translator
 
-TEXT_KEYS = ("name", "opening", "elsewhere", "elsewhere_advice")
-"""The app's name and what the loading screen is (for a screen reader); then
-what a second tab of the static site says: the app is open in another."""
+TEXT_KEYS = (
+    "name",
+    "opening",
+    "elsewhere",
+    "elsewhere_advice",
+    "failed",
+    "failed_advice",
+    "retry",
+)
+"""The app's name and what the loading screen is (for a screen reader); what
+a second tab of the static site says: the app is open in another; what it
+says when the app's files did not come, and its button."""
 
 
 def other_tab_texts(t: Translator) -> tuple[str, str]:
@@ -30,6 +39,13 @@ def page_texts(t: Translator) -> dict[str, str]:
         "opening": t.gettext("Opening…"),
         "elsewhere": elsewhere,
         "elsewhere_advice": advice,
+        "failed": t.gettext("The app's files could not be downloaded."),
+        "failed_advice": t.gettext(
+            "Check that this phone is online, then try again. "
+            "Nothing kept on the phone is lost."
+        ),
+        # TRANSLATORS: a button that loads the app's page again.
+        "retry": t.gettext("Try again"),
     }
 
 

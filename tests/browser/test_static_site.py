@@ -275,11 +275,12 @@ def test_a_rebuilt_site_replaces_the_cached_one_and_keeps_the_data(
 
 
 def _refused(tab: Table) -> None:
-    """Refused by the page from the tab lock: Python never started in the tab."""
+    """Refused by the page, answered by the holder's page at once (not after
+    waiting for the Web Lock): Python never started in the tab."""
     assert tab.page.get_by_role("button", name="New match").count() == 0
     assert tab.page.get_by_role("tab", name="Matches").count() == 0
     root = tab.page.locator("html")
-    assert root.get_attribute(page_start.REFUSED_ATTRIBUTE) == "refused"
+    assert root.get_attribute(page_start.REFUSED_ATTRIBUTE) == "answered"
     assert root.get_attribute(snapshot.START_ATTRIBUTE) is None
     assert tab.page.workers == []
 

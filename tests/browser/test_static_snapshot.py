@@ -10,6 +10,7 @@ Which start a page made is the page's own marker (snapshot.START_ATTRIBUTE).
 from __future__ import annotations
 
 import contextlib
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -30,7 +31,7 @@ from test_static_site import (
 )
 
 from companion.publish import snapshot
-from companion.publish.site import Site, build_site
+from companion.publish.site import APP_ARCHIVE, Site, build_site
 
 DAMAGE_JS = """
 async ([cacheName, damage]) => {
@@ -45,12 +46,36 @@ async ([cacheName, damage]) => {
     body[body.length >> 1] ^= 0xff;
   } else if (damage === "truncated") {
     body = bytes.slice(0, bytes.length >> 1);
+  } else if (damage === "fails-to-restore") {
+    // A byte of the build's id in its header (pyodide_private.js): Pyodide
+    // refuses the restore; the digest is made anew, so only the restore fails.
+    body = bytes.slice();
+    body[20] ^= 0xff;
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
+    headers.set(DIGEST_HEADER,
+      Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join(""));
   } else {
     headers.set(VERSION_HEADER, "an-older-build");
   }
   await cache.put(request, new Response(body, {headers}));
 }
-""".replace("VERSION_HEADER", repr(snapshot.VERSION_HEADER))
+""".replace("VERSION_HEADER", repr(snapshot.VERSION_HEADER)).replace(
+    "DIGEST_HEADER", repr(snapshot.DIGEST_HEADER)
+)
+
+ARCHIVE_AWAY_JS = """
+async () => {
+  for (const name of await caches.keys()) {
+    if (name.startsWith("companion-")) {
+      const cache = await caches.open(name);
+      await cache.delete("app.tar.gz", {ignoreSearch: true});
+    }
+  }
+}
+"""
+"""The service worker's copy of the app's archive dropped: it asks the site."""
+
+FILES_MISSING = "The app's files could not be downloaded."
 
 
 @pytest.fixture(scope="module")
@@ -79,6 +104,16 @@ def phone(
 def start_of(table: Table) -> str | None:
     """Which start the page's Python made (None: not told yet)."""
     return table.page.get_attribute("html", snapshot.START_ATTRIBUTE)
+
+
+def start_made(table: Table) -> str:
+    """Wait until the page's Python has told which start it made; that start."""
+    attribute = snapshot.START_ATTRIBUTE
+    table.page.wait_for_function(
+        f"() => document.documentElement.getAttribute({attribute!r})",
+        timeout=BOOT_MS,
+    )
+    return str(start_of(table))
 
 
 def snapshot_made(table: Table) -> str:
@@ -110,9 +145,17 @@ def test_the_start_after_a_normal_one_restores_python_from_the_snapshot(
     assert phone.calls_outside() == []
 
 
-@pytest.mark.parametrize("damage", ["corrupt", "truncated", "another-build"])
+@pytest.mark.parametrize(
+    ("damage", "said"),
+    [
+        ("corrupt", "it is damaged"),
+        ("truncated", "it is damaged"),
+        ("another-build", "it is of another build"),
+        ("fails-to-restore", "Snapshot build id mismatch"),
+    ],
+)
 def test_a_bad_snapshot_means_a_normal_start_and_a_fresh_one(
-    phone: Phone, damage: str
+    phone: Phone, damage: str, said: str
 ) -> None:
     table = phone.open_tab()
     table.page.evaluate(DAMAGE_JS, [snapshot.CACHE_NAME, damage])
@@ -122,11 +165,45 @@ def test_a_bad_snapshot_means_a_normal_start_and_a_fresh_one(
     context.on("console", lambda message: lines.append(message.text))
     table = phone.tab()
     assert start_of(table) == "boot-after-bad-snapshot"
-    assert any("Python snapshot not used" in line for line in lines)
-    table.button(RESUME).wait_for()
+    assert any("Python snapshot not used" in line and said in line for line in lines)
+    # Every round is there.
+    table.tap(RESUME)
+    table.standing(1, "Ada", 10)
+    table.standing(3, "Bo", 50)
     assert snapshot_made(table) == "made"
     table = phone.tab()
     assert start_of(table) == "snapshot"
+    table.button(RESUME).wait_for()
+
+
+def test_app_files_that_do_not_come_are_said_and_the_snapshot_kept(
+    phone: Phone, site: Site
+) -> None:
+    table = phone.open_tab()
+    table.page.evaluate(ARCHIVE_AWAY_JS)
+    archive = site.folder / APP_ARCHIVE
+    away = archive.with_name("app.tar.gz.away")
+    archive.rename(away)
+    try:
+        # Nor from the browser's HTTP cache.
+        session = table.page.context.new_cdp_session(table.page)
+        session.send("Network.clearBrowserCache")
+        table = phone.tab(site=phone.site_url)
+        table.see(FILES_MISSING, timeout=BOOT_MS)
+        table.see(re.compile("Check that this phone is online"))
+        table.shot("static-files-missing")
+    finally:
+        away.rename(archive)
+    keys = table.page.evaluate(
+        "async (name) => (await (await caches.open(name)).keys()).length",
+        snapshot.CACHE_NAME,
+    )
+    assert keys == 1
+    assert start_of(table) is None
+    # Its button loads the page again, which starts from the kept snapshot.
+    table.page.get_by_role("button", name="Try again").click()
+    wait_for_app(table)
+    assert start_made(table) == "snapshot"
     table.button(RESUME).wait_for()
 
 
@@ -146,11 +223,7 @@ def test_a_rebuilt_site_boots_python_and_drops_the_old_snapshot(
         time.sleep(0.5)
     assert version == "rebuilt"
     wait_for_app(table)
-    table.page.wait_for_function(
-        f"() => document.documentElement.getAttribute({snapshot.START_ATTRIBUTE!r})",
-        timeout=BOOT_MS,
-    )
-    assert start_of(table) == "boot"
+    assert start_made(table) == "boot"
     table.button(RESUME).wait_for()
     assert snapshot_made(table) == "made"
     keys = table.page.evaluate(

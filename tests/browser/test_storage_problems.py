@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import re
-import shutil
-import subprocess
 from collections.abc import Iterator
 
 import pytest
 from conftest import Server, serving
 from driver import Table
 from flows import record_round
+from read_only import read_only
 
 from companion.engine.match import Match
 
@@ -26,20 +25,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 def test_a_refused_save_is_shown_and_the_round_can_be_saved_once_the_disk_allows(
     table: Table, server: Server
 ) -> None:
-    if shutil.which("chattr") is None:
-        pytest.skip("chattr is needed to make the data read-only for root")
     path = server.matches["match"]
     table.open(path)
     record_round(table, "Ada", {"Bo": ["K"]})
     table.standing(2, "Bo", 10)
-    if subprocess.run(["chattr", "+i", server.data_dir / "matches"]).returncode:
-        pytest.skip("this file system cannot make a directory immutable")
-    try:
+    with read_only(server.data_dir / "matches"):
         record_round(table, "Bo", {"Ada": ["8"]}, save=False)
         table.tap("Save round")
         table.see(re.compile(r"cannot be written to\. Nothing was changed\."))
-    finally:
-        subprocess.run(["chattr", "-i", server.data_dir / "matches"], check=True)
     # The cards entered are still on screen: saving again now works.
     table.tap("Save round")
     table.standing(1, "Bo", 10)

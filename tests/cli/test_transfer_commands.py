@@ -1,14 +1,11 @@
 """companion export and import on the command line, in the system's language."""
 
-import contextlib
 import csv
 import json
-import shutil
-import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from read_only import read_only
 
 from companion.cli.main import main
 from companion.engine.match import Match
@@ -244,27 +241,13 @@ def test_refusals_speak_the_systems_language(
     assert not sheet.exists()
 
 
-@contextlib.contextmanager
-def immutable(directory: Path) -> Iterator[None]:
-    """`directory` and the folders in it made read-only, even for root."""
-    if shutil.which("chattr") is None:
-        pytest.skip("chattr is needed to make a directory read-only for root")
-    folders = [directory, *(p for p in directory.rglob("*") if p.is_dir())]
-    if subprocess.run(["chattr", "+i", *folders], check=False).returncode:
-        pytest.skip("this file system cannot make a directory immutable")
-    try:
-        yield
-    finally:
-        subprocess.run(["chattr", "-i", *folders], check=True)
-
-
 def test_export_works_from_a_read_only_data_folder(
     data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     before = sorted(p.relative_to(data) for p in data.rglob("*"))
     path = tmp_path / "all.json"
     match_path = tmp_path / "one.csv"
-    with immutable(data):
+    with read_only(data, folders_in_it=True):
         assert main(["export", str(path), "--data-dir", str(data)]) == 0
         match_id = json.loads(path.read_text())["matches"][0]["id"]
         command = ["export", "--match", match_id, "--csv", str(match_path)]
@@ -318,7 +301,7 @@ def test_export_from_a_read_only_folder_passes_over_a_damaged_file(
     (data / "matches" / f"{match_id}.2.json").write_bytes(b'{"match": {"1": {')
     before = sorted(p.relative_to(data) for p in data.rglob("*"))
     path = tmp_path / "all.json"
-    with immutable(data):
+    with read_only(data, folders_in_it=True):
         assert main(["export", str(path), "--data-dir", str(data)]) == 0
     assert capsys.readouterr().err == ""
     exported = json.loads(path.read_text())["matches"][0]
@@ -335,7 +318,7 @@ def test_export_from_a_read_only_folder_repairs_in_memory_only(
         bucket.unlink()
     before = sorted(p.relative_to(data) for p in data.rglob("*"))
     path = tmp_path / "all.json"
-    with immutable(data):
+    with read_only(data, folders_in_it=True):
         assert main(["export", str(path), "--data-dir", str(data)]) == 0
     assert capsys.readouterr().out == f"Exported 1 match to {path}\n"
     assert json.loads(path.read_text())["matches"][0]["id"] == match_id

@@ -2,73 +2,69 @@
 
 from __future__ import annotations
 
-import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+from node_scripts import node_json, shipped_settings
 
-from companion.publish import early_worker
-from companion.publish.early_worker import (
-    PAGE_SCRIPT,
-    ClientChanged,
-    patch_python_js,
-    patch_python_worker,
-)
+from companion.publish import early_worker, page, page_start
+from companion.publish.early_worker import patch_python_js, patch_python_worker
 from companion.publish.site import build_site, client_folder
-
-needs_node = pytest.mark.skipif(shutil.which("node") is None, reason="needs node")
-measured = pytest.mark.skipif(
-    not early_worker.applies(), reason=f"made for Flet {early_worker.MEASURED_ON}"
-)
+from companion.upstream import versions
+from companion.webclient.flet_patch import FletFileChanged
 
 
 def _flets(name: str) -> str:
     return (client_folder() / name).read_text("utf-8")
 
 
-def _node_json(script: Path) -> dict:
-    run = subprocess.run(
-        ["node", str(script)], check=True, capture_output=True, text=True
-    )
-    return json.loads(run.stdout.strip().splitlines()[-1])
-
-
-@measured
 def test_the_page_starts_the_worker_after_flets_settings(tmp_path: Path):
     index = (build_site(tmp_path / "site").folder / "index.html").read_text("utf-8")
-    assert index.index(PAGE_SCRIPT) > index.index("flet.entrypointBaseUrl =")
+    settings = shipped_settings(index)
+    assert settings[page_start.SCRIPT.key]["earlyWorker"] == early_worker.WORKER
+    assert index.index(page_start.SCRIPT.source()) > index.index(page.SCRIPT.source())
 
 
 def test_a_client_that_changed_stops_the_build():
-    with pytest.raises(ClientChanged):
+    with pytest.raises(FletFileChanged):
         patch_python_js("globalThis.jsConnect = async function () {};")
-    with pytest.raises(ClientChanged):
+    with pytest.raises(FletFileChanged):
         patch_python_worker("self.initPyodide = async function () {};", "v", "a")
 
 
 def test_another_flet_gets_its_client_as_it_is():
     assert not early_worker.applies("0.0.0")
-    assert early_worker.applies(early_worker.MEASURED_ON)
+    assert early_worker.applies(versions.FLET)
+    # The installed one: the early start is what this build ships.
+    assert early_worker.applies()
 
 
+# The page's start (page_start.js, in a tab nobody holds the store for) makes
+# the early worker; then Flet's python.js, as the build changed it, connects.
 _CONNECT = """
 const created = [];
-globalThis.document = { URL: "http://site/" };
+globalThis.self = globalThis;
+globalThis.window = globalThis;
+globalThis.document = { URL: "http://site/", documentElement: {} };
+globalThis.navigator = { locks: { query: async () => ({ held: [], pending: [] }) } };
 class Worker {
   constructor(url) { this.url = url; created.push(url); }
+  addEventListener() {}
   postMessage(message) { this.onmessage({ data: "initialized" }); }
   terminate() {}
 }
 globalThis.Worker = Worker;
-const early = new Worker("early");
-created.length = 0;
-globalThis.flet = { entrypointBaseUrl: "/", earlyWorker: early };
-eval(require("fs").readFileSync(process.argv[2], "utf-8"));
+globalThis.flet = { entrypointBaseUrl: "/" };
+const fs = require("fs");
+require("vm").runInThisContext(fs.readFileSync(process.argv[2], "utf-8"));
+eval(fs.readFileSync(process.argv[3], "utf-8"));
 (async () => {
+  await flet.tabFree;
+  const early = flet.earlyWorker;
+  created.length = 0;
   await jsConnect("first", {}, () => {});
-  const tookEarly = created.length === 0 && flet.earlyWorker === null;
+  const tookEarly = created.length === 0 && flet.earlyWorker === null
+    && early.url === "/python-worker.js";
   await jsDisconnect("first");
   await jsConnect("second", {}, () => {});
   console.log(JSON.stringify({ tookEarly, createdAfter: created }));
@@ -76,19 +72,12 @@ eval(require("fs").readFileSync(process.argv[2], "utf-8"));
 """
 
 
-@measured
-@needs_node
 def test_the_client_takes_the_pages_worker_and_later_makes_its_own(tmp_path: Path):
     (tmp_path / "python.js").write_text(patch_python_js(_flets("python.js")))
+    (tmp_path / "page_start.js").write_text(page_start.start_js(early_worker.WORKER))
     harness = tmp_path / "connect.js"
     harness.write_text(_CONNECT)
-    run = subprocess.run(
-        ["node", str(harness), str(tmp_path / "python.js")],
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    seen = json.loads(run.stdout.strip().splitlines()[-1])
+    seen = node_json(harness, tmp_path / "page_start.js", tmp_path / "python.js")
     assert seen == {"tookEarly": True, "createdAfter": ["/python-worker.js"]}
 
 
@@ -129,8 +118,6 @@ console.log(JSON.stringify({
 """
 
 
-@measured
-@needs_node
 def test_the_worker_boots_pyodide_once_before_its_init_message(tmp_path: Path):
     (tmp_path / "python-worker.mjs").write_text(
         patch_python_worker(_flets("python-worker.js"), "v", "app.tar.gz")
@@ -138,7 +125,7 @@ def test_the_worker_boots_pyodide_once_before_its_init_message(tmp_path: Path):
     (tmp_path / "pyodide").mkdir()
     (tmp_path / "pyodide" / "pyodide.mjs").write_text(_FAKE_PYODIDE)
     (tmp_path / "boot.mjs").write_text(_BOOT)
-    seen = _node_json(tmp_path / "boot.mjs")
+    seen = node_json(tmp_path / "boot.mjs")
     # No snapshot (no Cache Storage here): booted. The fake app starts no Flet
     # UI: Flet's worker says so, having run it.
     assert seen == {

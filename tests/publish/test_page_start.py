@@ -3,19 +3,17 @@
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+from node_scripts import node_json, shipped_settings
 
-from companion.publish import page_start
+from companion.publish import early_worker, page_start
 from companion.publish.page import patch_bootstrap
 from companion.publish.site import Site, build_site, client_folder
 from companion.serving import browser, tab_claim
 from companion.webclient.loading_screen import DARK_SURFACE, LIGHT_SURFACE, SCREEN_ID
-
-NODE = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+from companion.webclient.loading_screen import SCRIPT as LOADING
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +29,8 @@ def test_the_page_shows_our_loading_screen_not_flets(site: Site):
     assert '<img src="icons/icon-192.png"' in index
     assert "<h1>Card Table Companion</h1>" in index
     # The name in every language the browser may choose (Norwegian's here).
-    assert '"name": "Kortbordets hjelper"' in index
+    texts = shipped_settings(index)[LOADING.key]["texts"]
+    assert texts["nb"]["name"] == "Kortbordets hjelper"
     assert "loading-animation.png" not in index
     assert '<div id="loading"' not in index
     assert (site.folder / "icons/icon-192.png").is_file()
@@ -45,16 +44,22 @@ def test_the_page_and_python_name_the_same_lock_and_messages():
 def test_the_worker_names_the_key_the_page_listens_for(site: Site):
     worker = (site.folder / "python-worker.js").read_text("utf-8")
     index = (site.folder / "index.html").read_text("utf-8")
-    key = json.dumps(page_start.SHOWN_KEY)
-    assert f"self.companionShownKey = {key};" in worker
-    assert f"data[{key}]" in index
+    told = shipped_settings(worker)[early_worker.SCRIPT.key]["shownKey"]
+    listened = shipped_settings(index)[page_start.SCRIPT.key]["shownKey"]
+    assert told == listened == page_start.SHOWN_KEY
 
 
+# A page in node: the tab lock as HOLDER has it, the site's other tabs on a
+# BroadcastChannel, then what the worker says (MESSAGES) and, with PROBES, a
+# later tab's probes before and after this page goes. Printed once the page
+# has decided (flet.tabFree) and acted on it: no waiting for time to pass.
 _PAGE = """
 const events = [];
 const workers = [];
+const listeners = {};
 globalThis.self = globalThis;
 globalThis.window = globalThis;
+globalThis.addEventListener = (name, listener) => { listeners[name] = listener; };
 globalThis.flet = { entrypointBaseUrl: "/" };
 globalThis.document = {
   documentElement: { attributes: {}, setAttribute(name, value) {
@@ -63,44 +68,78 @@ globalThis.document = {
 };
 globalThis.companionLoading = {
   refuse() { events.push("refused"); }, done() { events.push("done"); },
+  fail() { events.push("failed"); },
 };
+const made = [];
 globalThis.Worker = class {
-  constructor(url) { workers.push(url); }
-  addEventListener() {}
+  constructor(url) { workers.push(url); made.push(this); this.listeners = []; }
+  addEventListener(name, listener) {
+    if (name === "message") { this.listeners.push(listener); }
+  }
 };
 const HOLDER = %(holder)s;
-if (HOLDER === "lock") {
-  globalThis.navigator = { locks: { query: async () => (
-    { held: [{ name: %(lock)s }], pending: [] }) } };
+const held = [{ name: %(lock)s }];
+if (HOLDER === "answering-holder" || HOLDER === "silent-holder") {
+  globalThis.navigator = { locks: { query: async () => ({ held, pending: [] }) } };
 } else if (HOLDER === "letting-go") {
   // The page this one reloads, or a tab just closed: it lets go a moment late.
   const since = Date.now();
   globalThis.navigator = { locks: { query: async () => (
-    { held: Date.now() - since < 400 ? [{ name: %(lock)s }] : [], pending: [] }) } };
+    { held: Date.now() - since < 400 ? held : [], pending: [] }) } };
 } else if (HOLDER === "no-lock") {
   globalThis.navigator = { locks: { query: async () => ({ held: [], pending: [] }) } };
 } else {
-  // No Web Locks (plain http): a BroadcastChannel whose holder may answer.
+  // No Web Locks (plain http).
   globalThis.navigator = {};
-  globalThis.BroadcastChannel = class {
-    postMessage(text) {
-      events.push("asked " + text.split(":")[0]);
-      if (HOLDER === "answers") {
-        setTimeout(() => this.onmessage({ data: "held:abc" }), 5);
-      }
-    }
-    close() {}
-  };
 }
+// This page's channels; another tab that holds the store answers a probe.
+const open = new Set();
+const answered = [];
+globalThis.BroadcastChannel = class {
+  constructor(name) { this.name = name; open.add(this); }
+  postMessage(text) {
+    if (text.startsWith("held:")) { answered.push(text); return; }
+    events.push("asked " + text.split(":")[0]);
+    if (HOLDER === "answering-holder" || HOLDER === "answers") {
+      setTimeout(() => this.onmessage && this.onmessage({ data: "held:abc" }), 5);
+    }
+  }
+  close() { open.delete(this); }
+};
+const probe = () => [...open].forEach((channel) =>
+  channel.onmessage && channel.onmessage({ data: "probe:next-tab" }));
 const loaded = [];
 globalThis._flutter = { loader: { load(options) { loaded.push(options); } } };
 eval(%(page)s);
 eval(%(gate)s);
 _flutter.loader.load({ config: {} });
-setTimeout(() => console.log(JSON.stringify({
-  events, workers, flutter: loaded.length,
-  refused: document.documentElement.attributes[%(attribute)s] || null,
-})), %(after)d);
+(async () => {
+  await flet.tabFree;
+  // What the worker then says to the page, as Flet's page would get it.
+  for (const data of %(messages)s) {
+    for (const worker of made) {
+      let stopped = false;
+      const event = { data, stopImmediatePropagation() { stopped = true; } };
+      for (const listener of worker.listeners) {
+        if (!stopped) { listener(event); }
+      }
+      if (!stopped) { events.push("to Flet: " + JSON.stringify(data)); }
+    }
+  }
+  await new Promise(setImmediate);
+  const probes = {};
+  if (%(probes)s) {
+    probe();
+    probes.whileHere = answered.splice(0);
+    if (listeners.pagehide) { listeners.pagehide({ persisted: false }); }
+    probe();
+    probes.gone = answered.splice(0);
+  }
+  console.log(JSON.stringify({
+    events, workers, flutter: loaded.length, probes,
+    refused: document.documentElement.attributes[%(attribute)s] || null,
+  }));
+})();
 """
 
 
@@ -108,44 +147,54 @@ def _bootstrap_gate() -> str:
     """The part patch_bootstrap adds before Flutter's load call."""
     flets = (client_folder() / "flutter_bootstrap.js").read_text("utf-8")
     ours = patch_bootstrap(flets)
-    gate = ours[ours.index(page_start.BOOTSTRAP_GATE) :]
+    gate = ours[ours.index(page_start.BOOTSTRAP_GATE.source()) :]
     return gate.split("_flutter.loader.load({")[0]
 
 
-def _run(tmp_path: Path, holder: str) -> dict:
-    page = page_start.decide_js() + page_start.start_js(
-        'flet.earlyWorker = new Worker("/python-worker.js");\n'
-    )
+def _run(
+    tmp_path: Path,
+    holder: str,
+    messages: tuple[object, ...] = (),
+    probes: bool = False,
+) -> dict:
+    page = page_start.start_js(early_worker.WORKER)
     script = tmp_path / "page.js"
     script.write_text(
         _PAGE
         % {
             "holder": json.dumps(holder),
+            "messages": json.dumps(list(messages)),
             "lock": json.dumps(page_start.TAB_LOCK),
             "page": json.dumps(page),
             "gate": json.dumps(_bootstrap_gate()),
             "attribute": json.dumps(page_start.REFUSED_ATTRIBUTE),
-            "after": max(page_start.PROBE_WAIT_MS, page_start.LOCK_WAIT_MS) + 300,
+            "probes": json.dumps(probes),
         },
         "utf-8",
     )
-    run = subprocess.run(["node", str(script)], check=True, capture_output=True)
-    return json.loads(run.stdout.decode().strip().splitlines()[-1])
+    return node_json(script)  # type: ignore[return-value]
 
 
-@NODE
-@pytest.mark.parametrize("holder", ["lock", "answers"])
+@pytest.mark.parametrize(
+    ("holder", "why"),
+    [
+        # The holder's page answers: refused at once, not after the wait.
+        ("answering-holder", "answered"),
+        # A holder that never answers and never lets go: after LOCK_WAIT_MS.
+        ("silent-holder", "held"),
+        ("answers", "answered"),
+    ],
+)
 def test_a_tab_whose_store_is_held_starts_neither_python_nor_flutter(
-    tmp_path: Path, holder: str
+    tmp_path: Path, holder: str, why: str
 ):
     seen = _run(tmp_path, holder)
     assert seen["workers"] == []
     assert seen["flutter"] == 0
-    assert seen["refused"] == "refused"
+    assert seen["refused"] == why
     assert "refused" in seen["events"]
 
 
-@NODE
 @pytest.mark.parametrize("holder", ["no-lock", "silent", "letting-go"])
 def test_a_tab_nobody_holds_the_store_for_starts_both(tmp_path: Path, holder: str):
     seen = _run(tmp_path, holder)
@@ -153,5 +202,32 @@ def test_a_tab_nobody_holds_the_store_for_starts_both(tmp_path: Path, holder: st
     assert seen["flutter"] == 1
     assert seen["refused"] is None
     assert "refused" not in seen["events"]
-    # Without Web Locks the page only probes: it claims nothing itself.
-    assert ("asked probe" in seen["events"]) == (holder == "silent")
+    # The page asks only where the lock is held or there are no Web Locks:
+    # it claims nothing itself.
+    assert ("asked probe" in seen["events"]) == (holder != "no-lock")
+
+
+@pytest.mark.parametrize(("holding", "answers"), [(True, ["held:page"]), (False, [])])
+def test_the_page_of_the_tab_holding_the_store_answers_until_it_goes(
+    tmp_path: Path, holding: bool, answers: list[str]
+):
+    shown = {page_start.SHOWN_KEY: True, "holding": holding}
+    seen = _run(tmp_path, "no-lock", (shown,), probes=True)
+    # While it is there it answers a later tab's probe; gone (closed, or
+    # replaced by a reload), never. A tab told another holds it never does.
+    assert seen["probes"] == {"whileHere": answers, "gone": []}
+
+
+def test_the_page_takes_its_loading_screen_away_once_the_app_is_shown(tmp_path: Path):
+    shown = {page_start.SHOWN_KEY: True}
+    seen = _run(tmp_path, "no-lock", (shown, "initialized"))
+    assert seen["events"] == ["done", 'to Flet: "initialized"']
+
+
+def test_app_files_that_never_came_are_said_by_the_page_not_flets_error(
+    tmp_path: Path,
+):
+    failed = {page_start.ARCHIVE_FAILED_KEY: "Error: app archive: HTTP 503"}
+    # Then Flet's worker reports the failed start as its init error.
+    seen = _run(tmp_path, "no-lock", (failed, "Error: app archive: HTTP 503"))
+    assert seen["events"] == ["failed", 'to Flet: "Error: app archive: HTTP 503"']

@@ -11,7 +11,9 @@ import tarfile
 from pathlib import Path
 
 import pytest
+from node_scripts import run_node, shipped_settings
 
+from companion.publish import early_worker, page, snapshot
 from companion.publish.contents import RENDERER_FILES, precached
 from companion.publish.site import (
     PublishError,
@@ -19,6 +21,8 @@ from companion.publish.site import (
     build_site,
     normalise_base_url,
 )
+from companion.webclient.service_worker import REGISTRATION
+from companion.webclient.service_worker import SCRIPT as SERVICE_WORKER
 from companion.words.i18n import LANGUAGES
 
 
@@ -114,12 +118,15 @@ def test_the_vendored_packages_run_the_app_without_site_packages(
 def test_the_page_runs_the_app_from_the_sites_own_files(site: Site):
     index = (site.folder / "index.html").read_text("utf-8")
     assert '<base href="/scores/">' in index
-    assert 'flet.pyodideUrl = "/scores/pyodide/pyodide.mjs";' in index
-    assert "flet.pyodide = true;" in index
-    assert f'flet.siteVersion = "{site.version}";' in index
+    settings = shipped_settings(index)
+    flet = settings[page.SCRIPT.key]["flet"]
+    assert flet["pyodideUrl"] == "/scores/pyodide/pyodide.mjs"
+    assert flet["pyodide"] is True
+    assert flet["siteVersion"] == site.version
     assert "<title>Card Table Companion</title>" in index
-    assert 'const url = "/scores/service_worker.js";' in index
-    assert '"skwasm": "canvaskit/skwasm.wasm"' in index
+    registration = settings[REGISTRATION.key]
+    assert registration["scriptUrl"] == "/scores/service_worker.js"
+    assert registration["renderers"]["skwasm"] == "canvaskit/skwasm.wasm"
     assert not re.search(r"https?://", index.split("<body>")[0].split("-->", 1)[1])
     bootstrap = (site.folder / "flutter_bootstrap.js").read_text("utf-8")
     # Flutter's own worker would take our worker's place.
@@ -127,6 +134,26 @@ def test_the_page_runs_the_app_from_the_sites_own_files(site: Site):
     assert 'canvasKitVariant: "full"' in bootstrap
     # Skwasm on one thread even where a host isolates the page (issue 31).
     assert "forceSingleThreadedSkwasm: true," in bootstrap
+
+
+def test_every_script_the_build_writes_is_valid_javascript(site: Site, tmp_path):
+    written = ["service_worker.js", "rive/redirect.js", "python.js"]
+    if early_worker.applies():
+        written += ["python-worker.js", snapshot.MAKER_SCRIPT]
+    index = (site.folder / "index.html").read_text("utf-8")
+    inline = re.findall(r"<script>(.*?)</script>", index, re.DOTALL)
+    for number, script in enumerate(inline):
+        (tmp_path / f"inline-{number}.js").write_text(script, "utf-8")
+    checked = [site.folder / name for name in written]
+    checked += [tmp_path / f"inline-{number}.js" for number in range(len(inline))]
+    for path in checked:
+        # Python's workers are module workers.
+        module = path.name in ("python-worker.js", snapshot.MAKER_SCRIPT)
+        if module:
+            copy = tmp_path / f"{path.stem}.mjs"
+            copy.write_text(path.read_text("utf-8"), "utf-8")
+            path = copy
+        run_node("--check", path)
 
 
 def test_the_manifest_installs_our_name_colours_and_icons(site: Site):
@@ -143,12 +170,13 @@ def test_the_manifest_installs_our_name_colours_and_icons(site: Site):
 
 def _precache(site: Site) -> tuple[list[str], dict[str, list[str]]]:
     """The worker's lists: every page's files, and each build's own."""
+    settings = _worker_settings(site)
+    return settings["precache"], settings["precacheByRenderer"]
+
+
+def _worker_settings(site: Site) -> dict:
     script = (site.folder / "service_worker.js").read_text("utf-8")
-    listed = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", script, re.S)[1])
-    by_renderer = json.loads(
-        re.search(r"const PRECACHE_BY_RENDERER = (\{.*?\});", script, re.S)[1]
-    )
-    return listed, by_renderer
+    return shipped_settings(script)[SERVICE_WORKER.key]  # type: ignore[return-value]
 
 
 def test_the_worker_precaches_every_file_of_the_build_the_app_uses(site: Site):
@@ -160,8 +188,7 @@ def test_the_worker_precaches_every_file_of_the_build_the_app_uses(site: Site):
     each_build = [f for files in by_renderer.values() for f in files]
     assert set(listed) | set(each_build) == {"./", *expected}
     assert not set(listed) & set(each_build)
-    script = (site.folder / "service_worker.js").read_text("utf-8")
-    assert f'const VERSION = "{site.version}";' in script
+    assert _worker_settings(site)["version"] == site.version
 
 
 PAGE_LOADS = (
@@ -220,9 +247,8 @@ def test_the_app_tells_the_page_when_to_register_the_worker(site: Site):
     channel = re.search(r"BroadcastChannel\.new\('([^']+)'\)", main)[1]
     assert main.index("postMessage") < main.index("start_in_browser(")
     index = (site.folder / "index.html").read_text("utf-8")
-    assert f'const readyChannel = "{channel}";' in index
-    script = (site.folder / "service_worker.js").read_text("utf-8")
-    assert 'const VERSION_URL = "version.json";' in script
+    assert shipped_settings(index)[REGISTRATION.key]["readyChannel"] == channel
+    assert _worker_settings(site)["versionUrl"] == "version.json"
     version = json.loads((site.folder / "version.json").read_text("utf-8"))
     assert version == {"version": site.version}
 

@@ -13,6 +13,7 @@ from flet_web import get_package_web_dir
 
 from companion.serving.client_files import LOADING_ICON, ShippedClient, shipped_client
 from companion.serving.http_layer import security_headers
+from companion.webclient.flet_patch import FletFileChanged
 from companion.webclient.loading_screen import (
     DARK_SURFACE,
     ICON_FILE,
@@ -96,5 +97,5 @@ def test_a_flet_page_without_its_loading_screen_is_refused(tmp_path: Path):
     index.write_text(
         re.sub(r'(?s)<div id="loading".*?</div>', "", index.read_text("utf-8"))
     )
-    with pytest.raises(RuntimeError, match="loading screen"):
+    with pytest.raises(FletFileChanged, match='div id="loading"'):
         shipped_client(web)

@@ -27,6 +27,7 @@ from flet.messaging.protocol import (
 from flet_web.fastapi.flet_app import FletApp
 
 from companion.serving import flet_quirks
+from companion.upstream import versions
 
 ORIGINAL_SEND = FletApp.send_message
 ORIGINAL_SEND_LOOP = FletApp._FletApp__send_loop  # type: ignore[attr-defined]
@@ -271,7 +272,7 @@ def test_applied_only_on_the_flet_it_was_measured_on(flets_own: None) -> None:
         ORIGINAL_REMOVED,
         ORIGINAL_CONFIGURE,
     ]
-    assert flet_quirks.apply(flet_quirks.MEASURED_ON)
+    assert flet_quirks.apply(versions.FLET)
     assert FletApp.send_message is flet_quirks.send_message_unlogged
     assert FletApp._FletApp__send_loop is flet_quirks.send_loop_until_gone  # type: ignore[attr-defined]
     assert DiffBuilder._removed_controls is flet_quirks.removed_controls
@@ -291,7 +292,7 @@ def test_in_the_browser_the_diff_fixes_apply_without_flet_web() -> None:
         "sys.modules['flet_web'] = None\n"
         "from flet.controls.object_patch import DiffBuilder\n"
         "from companion.serving import flet_quirks\n"
-        "assert flet_quirks.apply(flet_quirks.MEASURED_ON, served=False)\n"
+        "assert flet_quirks.apply(served=False)\n"
         "assert DiffBuilder._removed_controls is flet_quirks.removed_controls\n"
         "assert DiffBuilder._configure_dataclass is flet_quirks.configure_dataclass\n"
         "assert not flet_quirks.apply('1.0.6', served=False)\n"

@@ -21,6 +21,7 @@ from flet.pubsub.pubsub_hub import PubSubHub
 from companion.serving import client_patches, session_guard
 from companion.serving.quiet_log import GUARDED_LOGGERS, RepeatFilter
 from companion.ui.frame.handler_guard import failure_line, listen_for_failures
+from companion.upstream import versions
 from companion.words.i18n import get_translator
 
 
@@ -198,7 +199,7 @@ def test_applied_only_on_the_flet_it_was_read_on(flets_own: None) -> None:
     assert Session.error is session_guard.ORIGINAL_ERROR
     assert Session.apply_patch is client_patches.ORIGINAL_APPLY_PATCH
     assert Page.run_task is session_guard.ORIGINAL_RUN_TASK
-    assert session_guard.apply(session_guard.MEASURED_ON)
+    assert session_guard.apply(versions.FLET)
     assert Session.dispatch_event is session_guard.dispatch_event_kept
     assert Session.error is session_guard.error_kept
     assert Session.apply_patch is client_patches.apply_checked_patch

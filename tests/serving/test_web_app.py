@@ -16,11 +16,13 @@ from pathlib import Path
 import brotli
 import pytest
 from flet_web import get_package_web_dir
+from node_scripts import shipped_settings
 from websockets.sync.client import connect
 
 from companion.serving.offline import served_client
 from companion.serving.precompress import DONE
 from companion.serving.web_app import CACHE_ENVIRONMENT
+from companion.webclient.service_worker import SCRIPT as SERVICE_WORKER
 
 REPO = Path(__file__).resolve().parents[2]
 WEB = Path(get_package_web_dir())
@@ -173,7 +175,8 @@ def test_the_worker_is_served_at_the_root_and_revalidates(served: Served) -> Non
     assert reply.status == 200
     assert reply.getheader("content-type").startswith("text/javascript")
     assert reply.getheader("cache-control") == "no-cache"
-    assert f'const RUNTIME_PREFIX = "{served.client.base}";' in reply.body.decode()  # type: ignore[attr-defined]
+    worker = shipped_settings(reply.body.decode())[SERVICE_WORKER.key]  # type: ignore[attr-defined]
+    assert worker["runtimePrefix"] == served.client.base
 
 
 def test_the_page_loads_its_watch_script_and_flutter_registers_no_worker(

@@ -3,11 +3,10 @@
 import errno
 import json
 import os
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
+from read_only import read_only
 
 from companion.engine.match import Match
 from companion.storage import Store, StoreError
@@ -201,15 +200,8 @@ def test_a_failed_directory_sync_rolls_the_save_back(
 def test_read_only_directory_is_refused_with_a_clear_error(tmp_path: Path) -> None:
     data = tmp_path / "data"
     two_saves(data)
-    if shutil.which("chattr") is None:
-        pytest.skip("chattr is needed to make a directory read-only for root")
-    if subprocess.run(["chattr", "+i", data], check=False).returncode:
-        pytest.skip("this file system cannot make a directory immutable")
-    try:
-        with pytest.raises(StoreError) as caught:
-            Store.open(data)
-    finally:
-        subprocess.run(["chattr", "-i", data], check=True)
+    with read_only(data), pytest.raises(StoreError) as caught:
+        Store.open(data)
     assert (caught.value.code, caught.value.params) == (
         "read-only-directory",
         {"path": str(data)},

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
-import pytest
+from node_scripts import node_json
 
 from companion.webclient.loading_screen import (
     DARK_SURFACE,
@@ -24,15 +22,20 @@ TEXTS = {
         "opening": "Opening…",
         "elsewhere": "Open in another tab.",
         "elsewhere_advice": "Use that tab.",
+        "failed": "The files did not come.",
+        "failed_advice": "Try again.",
+        "retry": "Try again",
     },
     "nb": {
         "name": "Kortbordets hjelper",
         "opening": "Åpner …",
         "elsewhere": "Åpen i en annen fane.",
         "elsewhere_advice": "Bruk den fanen.",
+        "failed": "Filene kom ikke.",
+        "failed_advice": "Prøv igjen.",
+        "retry": "Prøv igjen",
     },
 }
-NODE = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 
 
 def test_the_page_has_a_theme_colour_for_light_and_for_dark():
@@ -63,8 +66,10 @@ def test_the_screen_is_dark_when_the_phone_is():
 
 
 _DOM = """
+globalThis.self = globalThis;
 const element = (tag) => ({
-  tag, children: [], attributes: {}, className: '', textContent: '',
+  tag, children: [], attributes: {}, className: '', textContent: '', listeners: {},
+  addEventListener(name, listener) { this.listeners[name] = listener; },
   classList: { added: [], add(name) { this.added.push(name); } },
   setAttribute(name, value) { this.attributes[name] = value; },
   removeAttribute(name) { delete this.attributes[name]; },
@@ -81,31 +86,37 @@ globalThis.document = {
   getElementById: () => screen, createElement: element,
 };
 globalThis.window = globalThis;
+let reloads = 0;
+window.location = { reload() { reloads += 1; } };
 globalThis.requestAnimationFrame = (run) => run();
 eval(SCRIPT);
-window.companionLoading.refuse();
+window.companionLoading[ACTION]();
+const button = screen.children.find((child) => child.tag === 'button');
+if (button) { button.listeners.click(); }
 console.log(JSON.stringify({
   lang: document.documentElement.lang, title: document.title,
   heading: heading.textContent, label: screen.attributes['aria-label'] || null,
   role: screen.attributes.role, barGone: !!bar.removed,
-  said: screen.children.map((child) => child.textContent),
+  said: screen.children.map((child) => child.textContent), reloads,
 }));
 """
 
 
-@NODE
-def test_the_browsers_language_is_chosen_and_a_refusal_says_why(tmp_path: Path):
+def _screen(tmp_path: Path, action: str) -> dict:
     markup = loading_screen_html(TEXTS, "icons/icon-192.png")
     script = re.search(r"<script>\n(.*)</script>", markup, re.DOTALL)[1]
     test = tmp_path / "screen.js"
     test.write_text(
-        _DOM.replace("LANGUAGES", json.dumps(["nn-NO", "en"])).replace(
-            "SCRIPT", json.dumps(script)
-        ),
+        _DOM.replace("LANGUAGES", json.dumps(["nn-NO", "en"]))
+        .replace("SCRIPT", json.dumps(script))
+        .replace("ACTION", json.dumps(action)),
         "utf-8",
     )
-    run = subprocess.run(["node", str(test)], check=True, capture_output=True)
-    seen = json.loads(run.stdout.decode().strip().splitlines()[-1])
+    return node_json(test)  # type: ignore[return-value]
+
+
+def test_the_browsers_language_is_chosen_and_a_refusal_says_why(tmp_path: Path):
+    seen = _screen(tmp_path, "refuse")
     assert seen == {
         "lang": "nb",
         "title": "Kortbordets hjelper",
@@ -114,4 +125,14 @@ def test_the_browsers_language_is_chosen_and_a_refusal_says_why(tmp_path: Path):
         "role": "alert",
         "barGone": True,
         "said": ["Åpen i en annen fane.", "Bruk den fanen."],
+        "reloads": 0,
     }
+
+
+def test_files_that_did_not_come_are_said_with_a_button_that_tries_again(
+    tmp_path: Path,
+):
+    seen = _screen(tmp_path, "fail")
+    assert (seen["role"], seen["label"], seen["barGone"]) == ("alert", None, True)
+    assert seen["said"] == ["Filene kom ikke.", "Prøv igjen.", "Prøv igjen"]
+    assert seen["reloads"] == 1

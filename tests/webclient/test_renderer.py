@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import re
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 from flet_web import get_package_web_dir
+from node_scripts import node_json
 
+from companion.webclient.flet_patch import FletFileChanged
 from companion.webclient.renderer import (
     CONFIG_ANCHOR,
     SINGLE_THREADED,
@@ -18,7 +17,6 @@ from companion.webclient.renderer import (
 )
 
 LOADER = (Path(get_package_web_dir()) / "flutter_bootstrap.js").read_text("utf-8")
-NODE = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 
 
 def test_flets_loader_starts_skwasm_on_one_thread_when_its_config_says_so() -> None:
@@ -31,7 +29,6 @@ def test_flets_loader_starts_skwasm_on_one_thread_when_its_config_says_so() -> N
     assert "_flutter.loader.load({\n    config: flutterConfig," in LOADER
 
 
-@NODE
 def test_the_config_flets_loader_loads_with_forces_one_thread(tmp_path: Path) -> None:
     loader = single_threaded_skwasm(LOADER)
     start = loader.index(CONFIG_ANCHOR)
@@ -41,10 +38,7 @@ def test_the_config_flets_loader_loads_with_forces_one_thread(tmp_path: Path) ->
         'var flet = {multiView: false, entrypointBaseUrl: "/", assetBase: "/"};\n'
         f"{statement}\nconsole.log(JSON.stringify(flutterConfig));\n"
     )
-    done = subprocess.run(
-        ["node", str(script)], capture_output=True, text=True, check=True, timeout=60
-    )
-    config = json.loads(done.stdout)
+    config = node_json(script)
     assert config["forceSingleThreadedSkwasm"] is True
     assert config["assetBase"] == "/"
 
@@ -56,5 +50,5 @@ def test_the_rest_of_the_loader_is_left_as_it_was() -> None:
 
 
 def test_a_loader_that_sets_no_config_is_refused() -> None:
-    with pytest.raises(ValueError, match="flutterConfig"):
+    with pytest.raises(FletFileChanged, match="flutterConfig"):
         single_threaded_skwasm(LOADER.replace(CONFIG_ANCHOR, "var config = {"))

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import json
-import shutil
-import subprocess
 
 import pytest
+from node_scripts import node_json, run_node, shipped_settings
 
 from companion.publish.page import patch_index
 from companion.serving.offline import WATCH_SCRIPT, served_client
@@ -14,8 +13,8 @@ from companion.webclient.screen_restart import (
     LINE_ID,
     RESTARTED_KEY,
     RESTARTS_KEY,
+    SCRIPT,
     STOPPED_ID,
-    recent_restarts_js,
     restart_js,
 )
 from companion.words.restart_texts import restart_texts_by_language
@@ -36,15 +35,16 @@ TEXTS = {
         "retry": "Start skjermen på nytt",
     },
 }
-NODE = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 
 # Just enough of a browser page for the script: a window that takes listeners,
 # a session store, a document whose elements keep their text and children.
-# `page(languages)` loads the script as a new page in the same tab (its session
-# store kept) and lets a second pass; `advance(ms)` moves the clock and runs the
+# `page(languages)` loads the script (as a classic script: its top-level
+# functions are globals) as a new page in the same tab (its session store
+# kept) and lets a second pass; `advance(ms)` moves the clock and runs the
 # timers due; `trap(error)` reports an uncaught error and says whether the
 # page reloaded and what it shows.
 HARNESS = """
+globalThis.self = globalThis;
 class Element {
   constructor(tag) { this.tag = tag; this.children = []; this.attributes = {};
     this.textContent = ''; this.listeners = {}; this.removed = false; }
@@ -98,7 +98,7 @@ function page(languages) {
     querySelector: () => body.children[0],
     addEventListener: () => {},
   };
-  new Function(SCRIPT)();
+  require('vm').runInThisContext(SCRIPT);
   advance(1000);
 }
 function shown(id) {
@@ -113,22 +113,16 @@ function trap(error) {
 """
 
 
-def run_node(program: str) -> object:
-    found = subprocess.run(["node", "-e", program], capture_output=True, text=True)
-    assert found.returncode == 0, found.stderr
-    return json.loads(found.stdout)
-
-
 def in_pages(script: str, steps: str) -> object:
     """What `steps` (JavaScript using the harness) print, with `script` loaded."""
-    return run_node(
+    return node_json(
+        "-e",
         f"const SCRIPT = {json.dumps(script)};\n"
         f"const LINE = {json.dumps(LINE_ID)}, STOPPED = {json.dumps(STOPPED_ID)};\n"
-        f"{HARNESS}\n{steps}"
+        f"{HARNESS}\n{steps}",
     )
 
 
-@NODE
 def test_three_traps_restart_the_page_each_saying_so_and_a_fourth_stops():
     steps = """
     const seen = [];
@@ -160,7 +154,6 @@ def test_three_traps_restart_the_page_each_saying_so_and_a_fourth_stops():
     ]
 
 
-@NODE
 def test_restarts_older_than_the_window_no_longer_count():
     steps = """
     const seen = [];
@@ -181,7 +174,6 @@ def test_restarts_older_than_the_window_no_longer_count():
     }
 
 
-@NODE
 def test_the_line_goes_a_few_seconds_after_the_app_is_drawn_or_when_closed():
     steps = """
     page(['en']);
@@ -209,7 +201,6 @@ def test_the_line_goes_a_few_seconds_after_the_app_is_drawn_or_when_closed():
     assert found == [True, True, False, False, False]
 
 
-@NODE
 def test_other_errors_and_a_page_never_restarted_change_nothing():
     steps = """
     page(['en']);
@@ -228,7 +219,6 @@ def test_other_errors_and_a_page_never_restarted_change_nothing():
     assert found == [{"line": None}, 0, 0, 0, 0, 1]
 
 
-@NODE
 def test_a_trap_in_a_worker_known_by_its_message_alone_restarts_too():
     steps = """
     page(['en']);
@@ -239,7 +229,6 @@ def test_a_trap_in_a_worker_known_by_its_message_alone_restarts_too():
     assert in_pages(restart_js(TEXTS), steps) == 1
 
 
-@NODE
 def test_without_session_storage_a_trap_is_not_restarted_but_explained():
     steps = """
     page(['en']);
@@ -251,7 +240,6 @@ def test_without_session_storage_a_trap_is_not_restarted_but_explained():
     assert found["stopped"].startswith("The screen keeps stopping")
 
 
-@NODE
 @pytest.mark.parametrize(
     ("stored", "recent"),
     [
@@ -264,25 +252,28 @@ def test_without_session_storage_a_trap_is_not_restarted_but_explained():
     ],
 )
 def test_the_stored_restarts_are_read_safely(stored, recent):
-    program = (
-        recent_restarts_js()
-        + f"console.log(JSON.stringify(recentRestarts({json.dumps(stored)},"
-        " 100000, 60000)));"
-    )
-    assert run_node(program) == recent
+    steps = f"""
+    page(['en']);
+    console.log(JSON.stringify(recentRestarts({json.dumps(stored)}, 100000, 60000)));
+    """
+    assert in_pages(restart_js(TEXTS), steps) == recent
 
 
-@NODE
 def test_the_script_is_valid_javascript_with_the_keys_it_counts_in(tmp_path):
     script = restart_js(TEXTS, limit=3, window_ms=120_000, notice_ms=6000)
-    assert "const LIMIT = 3;" in script
-    assert "const WINDOW_MS = 120000;" in script
-    assert f"const RESTARTS = {json.dumps(RESTARTS_KEY)};" in script
-    assert f"const RESTARTED = {json.dumps(RESTARTED_KEY)};" in script
-    assert json.dumps(TEXTS["nb"]["restarted"], ensure_ascii=False) in script
+    settings = shipped_settings(script)[SCRIPT.key]
+    assert settings["limit"] == 3
+    assert settings["windowMs"] == 120000
+    assert (settings["restartsKey"], settings["restartedKey"]) == (
+        RESTARTS_KEY,
+        RESTARTED_KEY,
+    )
+    assert settings["texts"] == TEXTS
+    # The file the page runs, whole, after its settings.
+    assert script.endswith(SCRIPT.source())
     path = tmp_path / "restart.js"
     path.write_text(script, "utf-8")
-    subprocess.run(["node", "--check", str(path)], check=True)
+    run_node("--check", path)
 
 
 def test_the_served_page_and_the_static_page_both_run_it_before_flutter():
@@ -304,7 +295,6 @@ def test_the_served_page_and_the_static_page_both_run_it_before_flutter():
     assert index.index(script) < index.index("flutter_bootstrap.js")
 
 
-@NODE
 @pytest.mark.parametrize(
     ("wanted", "lang"),
     [(["nb-NO"], "nb"), (["sv-SE"], "sv"), (["es"], "es"), (["de"], "en")],
@@ -328,7 +318,6 @@ def test_the_shipped_script_says_it_in_the_browsers_language(wanted, lang):
     )
 
 
-@NODE
 def test_the_limit_is_the_one_given():
     steps = """
     page(['en']);

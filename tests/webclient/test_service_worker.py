@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import json
-import re
-import shutil
-import subprocess
 
 import pytest
+from node_scripts import node_json, run_node, shipped_settings
 
+from companion.webclient.flet_patch import FletFileChanged
 from companion.webclient.service_worker import (
     CACHE_PREFIX,
+    REGISTRATION,
+    SCRIPT,
     registration_js,
     served_registration_js,
     service_worker_js,
@@ -18,42 +19,37 @@ from companion.webclient.service_worker import (
 )
 
 
-def _constant(script: str, name: str) -> object:
-    found = re.search(rf"^const {name} = (.*?);$", script, re.S | re.M)
-    assert found is not None, name
-    return json.loads(found[1])
+def _settings(script: str) -> dict:
+    return shipped_settings(script)[SCRIPT.key]
 
 
 def test_the_worker_names_its_cache_after_the_version_and_lists_the_files():
     script = service_worker_js("abc123", ["./", "index.html", "app.tar.gz"])
-    assert _constant(script, "VERSION") == "abc123"
-    assert _constant(script, "PRECACHE") == ["./", "index.html", "app.tar.gz"]
-    assert _constant(script, "OFFLINE_PAGE") is None
+    settings = _settings(script)
+    assert settings["version"] == "abc123"
+    assert settings["precache"] == ["./", "index.html", "app.tar.gz"]
+    assert settings["offlinePage"] is None
     assert CACHE_PREFIX == "companion-"
+    assert script.endswith(SCRIPT.source())
 
 
 def test_a_new_version_gives_another_script_so_the_browser_installs_it():
     assert service_worker_js("one", ["./"]) != service_worker_js("two", ["./"])
 
 
-def test_only_the_old_caches_of_ours_are_dropped_on_activation():
-    script = service_worker_js("v2", ["./"])
-    assert 'name.startsWith("companion-") && name !== CACHE' in script
-
-
 def test_a_served_app_gets_the_offline_page_when_the_server_is_gone():
     page = "<p>The table's computer cannot be reached</p>"
     script = service_worker_js("v1", ["main.dart.js"], offline_page=page)
-    assert _constant(script, "OFFLINE_PAGE") == page
+    assert _settings(script)["offlinePage"] == page
 
 
 def test_quotes_in_the_inputs_cannot_break_out_of_the_script():
     script = service_worker_js('x";alert(1);"', ["a'b.js"], offline_page="</script>")
-    assert _constant(script, "VERSION") == 'x";alert(1);"'
-    assert _constant(script, "PRECACHE") == ["a'b.js"]
+    assert _settings(script)["version"] == 'x";alert(1);"'
+    assert _settings(script)["precache"] == ["a'b.js"]
+    assert "</script>" not in script
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_both_scripts_are_valid_javascript(tmp_path):
     for name, text in (
         ("sw.js", service_worker_js("v1", ["./"], offline_page="<p>gone</p>")),
@@ -61,7 +57,31 @@ def test_both_scripts_are_valid_javascript(tmp_path):
     ):
         path = tmp_path / name
         path.write_text(text, "utf-8")
-        subprocess.run(["node", "--check", str(path)], check=True)
+        run_node("--check", path)
+
+
+_ACTIVATE_HARNESS = """
+const listeners = {};
+const deleted = [];
+globalThis.self = {
+  addEventListener: (name, fn) => { listeners[name] = fn; },
+  clients: {claim: async () => {}},
+};
+globalThis.caches = {
+  keys: async () => ['companion-v1', 'companion-v2', 'python-snapshot', 'other'],
+  delete: async (name) => { deleted.push(name); return true; },
+};
+eval(SCRIPT);
+let waited;
+listeners.activate({waitUntil: (p) => { waited = p; }});
+waited.then(() => console.log(JSON.stringify(deleted)));
+"""
+
+
+def test_only_the_old_caches_of_ours_are_dropped_on_activation(tmp_path):
+    script = service_worker_js("v2", ["./"])
+    harness = _ACTIVATE_HARNESS.replace("SCRIPT", json.dumps(script))
+    assert node_json("-e", harness) == ["companion-v1"]
 
 
 # Runs a worker script in node with a fake site: `fetch` answers 200 for
@@ -125,13 +145,9 @@ def _served_worker(tmp_path, requests: list[tuple[str, str, str]]) -> dict:
     worker.write_text(script, "utf-8")
     harness = tmp_path / "harness.js"
     harness.write_text(WORKER_HARNESS % {"requests": json.dumps(requests)}, "utf-8")
-    done = subprocess.run(
-        ["node", str(harness), str(worker)], capture_output=True, text=True, check=True
-    )
-    return json.loads(done.stdout)
+    return node_json(harness, worker)  # type: ignore[return-value]
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_a_served_worker_keeps_only_the_versioned_client_files(tmp_path):
     found = _served_worker(
         tmp_path,
@@ -177,14 +193,20 @@ def test_flutters_own_worker_is_not_registered_by_its_loader():
     changed = without_flutter_worker(loader)
     assert "serviceWorker" not in changed
     assert "config: flutterConfig,\n    onEntrypointLoaded" in changed
-    with pytest.raises(ValueError):
+    with pytest.raises(FletFileChanged):
         without_flutter_worker(changed)
 
 
-def test_a_served_page_registers_the_worker_without_reloading():
+def test_a_served_page_registers_the_worker_without_reloading(tmp_path):
     script = served_registration_js("/service_worker.js")
-    assert 'register("/service_worker.js")' in script
-    assert "reload" not in script
+    assert script.endswith(REGISTRATION.source())
+    for controlled in (False, True):
+        assert _register(tmp_path, controlled, script=script) == {
+            "before": 1, "after": 1, "channel": None,
+            "urls": ["/service_worker.js"], "reloads": 0,
+        }  # fmt: skip
+
+
 # A worker's global scope with the Cache API and fetch stubbed: `SITE_VERSION`
 # is what the site answers for version.json; the run prints what happened.
 _INSTALL_HARNESS = """
@@ -221,10 +243,7 @@ waited.then(() => 'installed', (e) => 'failed').then((outcome) => {
 def _node_json(path, source: str) -> dict:
     """Run `source` in node from `path`; what it printed, as JSON."""
     path.write_text(source, "utf-8")
-    run = subprocess.run(
-        ["node", str(path)], check=True, capture_output=True, text=True
-    )
-    return json.loads(run.stdout)
+    return node_json(path)  # type: ignore[return-value]
 
 
 def _install(
@@ -244,7 +263,6 @@ def _install(
     )
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_the_install_revalidates_each_file_and_checks_the_build(tmp_path):
     done = _install(tmp_path, "v1")
     assert done["outcome"] == "installed"
@@ -256,14 +274,12 @@ def test_the_install_revalidates_each_file_and_checks_the_build(tmp_path):
     assert done["deleted"] == []
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_a_site_rebuilt_during_the_install_leaves_no_cache_of_mixed_builds(tmp_path):
     done = _install(tmp_path, "v2")
     assert done["outcome"] == "failed"
     assert done["deleted"] == ["companion-v1"]
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_the_worker_precaches_the_build_its_page_loads_or_else_both(tmp_path):
     builds = {
         "skwasm": ["skwasm.wasm", "main.dart.wasm"],
@@ -293,7 +309,9 @@ const registered = [];
 let channel = null;
 globalThis.self = globalThis;
 const frameListeners = [];
-globalThis.window = {location: {reload: () => {}},
+let reloads = 0;
+const changeListeners = [];
+globalThis.window = {location: {reload: () => { reloads += 1; }},
   addEventListener: (name, fn) => { if (name === 'flutter-first-frame') {
     frameListeners.push(fn); } }};
 globalThis.document = {baseURI: 'http://site/scores/'};
@@ -305,7 +323,8 @@ globalThis.BroadcastChannel = class {
 };
 globalThis.navigator = {serviceWorker: {
   controller: CONTROLLED ? {} : null,
-  addEventListener: () => {},
+  addEventListener: (name, fn) => { if (name === 'controllerchange') {
+    changeListeners.push(fn); } },
   register: (url) => registered.push(url),
 }};
 %s
@@ -313,8 +332,10 @@ const before = registered.length;
 if (channel) { channel.onmessage({data: 'loaded'}); }
 const afterMessage = registered.length;
 frameListeners.forEach((fn) => fn());
+// A new build's worker takes over the page.
+changeListeners.forEach((fn) => fn());
 console.log(JSON.stringify({before, after: afterMessage,
-  channel: channel && channel.name, urls: registered}));
+  channel: channel && channel.name, urls: registered, reloads}));
 """
 
 
@@ -323,8 +344,10 @@ def _register(
     controlled: bool,
     renderers: dict[str, str] | None = None,
     fetched: tuple[str, ...] = (),
+    script: str | None = None,
 ) -> dict:
-    script = registration_js("/service_worker.js", "ready-here", renderers)
+    if script is None:
+        script = registration_js("/service_worker.js", "ready-here", renderers)
     harness = _REGISTRATION_HARNESS % script
     return _node_json(
         tmp_path / "register.js",
@@ -333,24 +356,22 @@ def _register(
     )
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_a_first_visit_registers_the_worker_once_the_app_says_its_files_came(
     tmp_path,
 ):
     assert _register(tmp_path, controlled=False) == {
         "before": 0, "after": 1, "channel": "ready-here",
-        "urls": ["/service_worker.js"],
+        "urls": ["/service_worker.js"], "reloads": 0,
     }  # fmt: skip
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_a_page_a_worker_controls_registers_at_once_to_find_a_new_build(tmp_path):
     assert _register(tmp_path, controlled=True) == {
         "before": 1, "after": 1, "channel": None, "urls": ["/service_worker.js"],
+        "reloads": 1,
     }  # fmt: skip
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_the_worker_is_told_which_renderer_the_page_loaded(tmp_path):
     renderers = {"skwasm": "ck/skwasm.wasm", "canvaskit": "ck/canvaskit.wasm"}
     page = "http://site/scores/"

@@ -8,9 +8,8 @@ from urllib.parse import urlparse
 
 import flet as ft
 from flet.components import router
-from flet.version import flet_version
 
-from companion.ui.frame.route_echo import MEASURED_ON
+from companion.upstream import versions
 
 LONGEST_PART = 500
 """Longer than any query or fragment of ours: more is not one of our links."""
@@ -46,10 +45,10 @@ def query_of_route(route: Any) -> RouteQuery:
     return RouteQuery.of(parsed.query, parsed.fragment)
 
 
-def use_route_query(version: str = flet_version) -> RouteQuery:
+def use_route_query(version: str | None = None) -> RouteQuery:
     """The query and fragment of the route the Router is drawing (a hook: call
     it while a screen renders, under the Router)."""
-    if version == MEASURED_ON:
+    if versions.flet_is_measured(version):
         # navigate_now tells the Router before the browser echoes the route, so
         # on a screen's first render page.route is still the screen left
         # behind: the Router's own parsed location (a private context of Flet

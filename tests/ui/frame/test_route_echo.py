@@ -10,7 +10,8 @@ import flet as ft
 from event_loops import run_apart
 from flet.components import router
 
-from companion.ui.frame.route_echo import MEASURED_ON, navigate_now
+from companion.ui.frame.route_echo import navigate_now
+from companion.upstream import versions
 
 
 class FakePage:
@@ -42,7 +43,7 @@ def _navigate(version: str, route: str) -> tuple[bool, list[tuple[str, Any]]]:
 
 
 def test_on_the_measured_flet_the_router_is_told_right_after_the_browser():
-    told, log = _navigate(MEASURED_ON, "/match/m1")
+    told, log = _navigate(versions.FLET, "/match/m1")
     assert told
     # The browser is asked first: its address changes before the screen does.
     assert [what for what, _ in log] == ["asked", "told"]

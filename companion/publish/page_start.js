@@ -1,0 +1,160 @@
+// Card Table Companion: is the store held by another tab of the site? Looked
+// at before Flutter or Python starts; in a tab that may start, Python's worker
+// starts at once, and the loading screen goes once the app has drawn; once
+// its app holds the store, the page answers the next tab's question
+// (companion/publish/page_start.py). Runs right after page.js.
+(() => {
+  'use strict';
+  const settings = self.companionSettings.page_start;
+  const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  // Asks the site's other tabs whether one holds the store: `answer`, true
+  // once one says so, false after `waitMs`; `close()` stops listening.
+  function askHolder(waitMs) {
+    const channel = new BroadcastChannel(settings.tabLock);
+    let close;
+    const answer = new Promise((resolve) => {
+      const timer = setTimeout(() => close(false), waitMs);
+      close = (held) => {
+        clearTimeout(timer);
+        channel.close();
+        resolve(held);
+      };
+      channel.onmessage = (event) => {
+        if (String(event.data).startsWith('held:')) {
+          close(true);
+        }
+      };
+    });
+    channel.postMessage(settings.probe + ':' + Math.random().toString(16).slice(2));
+    return {answer, close: () => close(false)};
+  }
+
+  // Whether this tab may start: `free`, or why not: `answered` (a tab that
+  // holds the store said so), `held` (its Web Lock stayed held).
+  async function lookAtTheLock() {
+    try {
+      if (navigator.locks && navigator.locks.query) {
+        const held = async () => (await navigator.locks.query()).held
+          .some((lock) => lock.name === settings.tabLock);
+        if (!(await held())) {
+          return 'free';
+        }
+        // A tab that holds it answers at once; a tab just closed, or the
+        // page this one reloads, says nothing and lets go a moment later.
+        let answered = false;
+        const asked = self.BroadcastChannel ? askHolder(settings.lockWaitMs)
+          : {answer: Promise.resolve(false), close: () => {}};
+        asked.answer.then((yes) => {
+          answered = yes;
+        });
+        const until = Date.now() + settings.lockWaitMs;
+        try {
+          while (await held()) {
+            if (answered) {
+              return 'answered';
+            }
+            if (Date.now() >= until) {
+              return 'held';
+            }
+            await Promise.race([wait(settings.lockLookMs), asked.answer]);
+          }
+          return 'free';
+        } finally {
+          asked.close();
+        }
+      }
+      if (!self.BroadcastChannel) {
+        return 'free';
+      }
+      return await askHolder(settings.probeWaitMs).answer ? 'answered' : 'free';
+    } catch {
+      // Cannot tell: Python's own claim decides.
+      return 'free';
+    }
+  }
+
+  function refuse(why) {
+    document.documentElement.setAttribute(settings.refusedAttribute, why);
+    const refused = () => window.companionLoading.refuse();
+    if (window.companionLoading) {
+      refused();
+    } else {
+      document.addEventListener('DOMContentLoaded', refused);
+    }
+  }
+
+  // This tab holds the store (its app said so once shown): a page that asks
+  // whether one does is answered at once, as long as this page is there.
+  function answerProbes() {
+    let channel = null;
+    const open = () => {
+      channel = new BroadcastChannel(settings.tabLock);
+      channel.onmessage = (event) => {
+        if (String(event.data).startsWith(settings.probe + ':')) {
+          channel.postMessage('held:page');
+        }
+      };
+    };
+    open();
+    window.addEventListener('pagehide', () => {
+      channel.close();
+    });
+    window.addEventListener('pageshow', (event) => {
+      if (event.persisted) {
+        open();
+      }
+    });
+  }
+
+  // Python's worker, and in it Pyodide, start now; python.js takes it up.
+  function startWorker() {
+    flet.earlyWorker = new Worker(
+      flet.entrypointBaseUrl.replace(/\/$/, '') + '/' + settings.earlyWorker,
+      {type: 'module'});
+    // The loading screen goes once the app has sent its first screen, or when
+    // the worker fails (Flet's client then shows the error); it says so itself
+    // when the app's files did not come.
+    let failed = false;
+    flet.earlyWorker.addEventListener('message', (event) => {
+      const data = event.data;
+      if (data && data[settings.archiveFailedKey]) {
+        failed = true;
+        event.stopImmediatePropagation();
+        window.companionLoading.fail();
+      } else if (data && data[settings.shownKey]) {
+        // Flet's handler would hand it to Flutter as a message of the app's.
+        event.stopImmediatePropagation();
+        window.companionLoading.done();
+        if (data.holding && self.BroadcastChannel) {
+          answerProbes();
+        }
+      } else if (typeof data === 'string' && data !== 'initialized' && !failed) {
+        window.companionLoading.done();
+      }
+    });
+    flet.earlyWorker.addEventListener('error', () => window.companionLoading.done());
+  }
+
+  // python.js takes the worker started here once (early_worker.py).
+  flet.takeEarlyWorker = () => {
+    const worker = flet.earlyWorker || null;
+    flet.earlyWorker = null;
+    return worker;
+  };
+  const looked = lookAtTheLock();
+  flet.tabFree = looked.then((why) => why === 'free');
+  looked.then((why) => {
+    if (why !== 'free') {
+      refuse(why);
+    } else if (settings.earlyWorker) {
+      startWorker();
+    }
+  });
+  if (!settings.earlyWorker) {
+    // No early worker to tell when the app is drawn: the screen goes with
+    // Flutter's first frame, as Flet's own did.
+    window.addEventListener('flutter-first-frame',
+      () => window.companionLoading.done(), {once: true});
+  }
+})();

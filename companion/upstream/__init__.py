@@ -1,0 +1,1 @@
+"""The Flet and Pyodide releases measured on, and the workarounds for them."""

@@ -1,0 +1,58 @@
+// Card Table Companion: the loading screen in the browser's language, before
+// its first paint; companionLoading.done() fades it out once the app has
+// drawn its screen, .refuse() says the app is open in another tab, .fail()
+// that the app's files did not come (companion/webclient/loading_screen.py).
+/* global pickLanguage */
+(() => {
+  'use strict';
+  const settings = self.companionSettings.loading_screen;
+  const language = pickLanguage(navigator.languages, Object.keys(settings.texts));
+  const texts = settings.texts[language];
+  const screen = document.getElementById(settings.screenId);
+  screen.querySelector('h1').textContent = texts.name;
+  screen.setAttribute('aria-label', texts.opening);
+  document.documentElement.lang = language;
+  document.title = texts.name;
+  let gone = false;
+
+  // The screen says why the app does not start: `lines`, then a button.
+  function say(lines, button) {
+    gone = true;
+    screen.querySelector('.bar')?.remove();
+    screen.removeAttribute('aria-label');
+    screen.setAttribute('role', 'alert');
+    lines.forEach((text, index) => {
+      const line = document.createElement('p');
+      line.className = index === 0 ? 'elsewhere' : '';
+      line.textContent = text;
+      screen.append(line);
+    });
+    if (button) {
+      screen.append(button);
+    }
+  }
+
+  window.companionLoading = {
+    done() {
+      if (gone) {
+        return;
+      }
+      gone = true;
+      // Two frames: the one that takes the app's screen, and one drawn with it.
+      requestAnimationFrame(() => requestAnimationFrame(() => {
+        screen.classList.add('gone');
+        setTimeout(() => screen.remove(), settings.fadeMs + 50);
+      }));
+    },
+    refuse() {
+      say([texts.elsewhere, texts.elsewhere_advice], null);
+    },
+    fail() {
+      const retry = document.createElement('button');
+      retry.type = 'button';
+      retry.textContent = texts.retry;
+      retry.addEventListener('click', () => window.location.reload());
+      say([texts.failed, texts.failed_advice], retry);
+    },
+  };
+})();

@@ -1,0 +1,67 @@
+// ESLint's settings for our page and worker scripts (companion/**/*.js);
+// scripts/test.sh runs `npx eslint --max-warnings 0 companion`.
+'use strict';
+const js = require('@eslint/js');
+const globals = require('globals');
+
+// Where each script runs: its global scope.
+const PAGE = [
+  'companion/webclient/pick_language.js',
+  'companion/webclient/screen_restart.js',
+  'companion/webclient/unreachable_watch.js',
+  'companion/webclient/loading_screen.js',
+  'companion/webclient/loading_screen_served.js',
+  'companion/webclient/service_worker_registration.js',
+  'companion/webclient/rive_redirect.js',
+  'companion/webclient/rive_stub.js',
+  'companion/publish/page.js',
+  'companion/publish/page_start.js',
+  'companion/publish/snapshot_page.js',
+  'companion/publish/bootstrap_gate.js',
+];
+const SERVICE_WORKER = [
+  'companion/webclient/service_worker.js',
+];
+const WORKER = [
+  'companion/publish/archive_unpack.js',
+  'companion/publish/snapshot_digest.js',
+  'companion/publish/snapshot_maker.js',
+  'companion/publish/python_start.js',
+  'companion/publish/early_worker.js',
+  'companion/publish/pyodide_private.js',
+];
+
+module.exports = [
+  js.configs.recommended,
+  {
+    files: ['companion/**/*.js'],
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: 'script',
+    },
+    linterOptions: {reportUnusedDisableDirectives: 'error'},
+    rules: {
+      eqeqeq: 'error',
+      'no-var': 'error',
+      'prefer-const': 'error',
+    },
+  },
+  {
+    files: PAGE,
+    languageOptions: {
+      globals: {...globals.browser, flet: 'writable', _flutter: 'readonly'},
+    },
+  },
+  {
+    files: SERVICE_WORKER,
+    languageOptions: {globals: globals.serviceworker},
+  },
+  {
+    files: WORKER,
+    languageOptions: {globals: globals.worker},
+  },
+  {
+    files: ['eslint.config.js'],
+    languageOptions: {sourceType: 'commonjs', globals: globals.node},
+  },
+];
