@@ -3,9 +3,9 @@
 Run: python bench/back_floor.py [--runs 10]
 Save returns from the record screen to the scoreboard. This measures bare Flet
 apps in headless Chromium, alternating run by run: a click on the minimal
-counter (bench/minimal_counter.py), and in bench/minimal_back.py a click that
-goes forward a screen and one that goes back, with Flet's default route
-transition and with PageTransitionTheme.NONE on every platform
+counter (bench/floors/minimal_counter.py), and in bench/floors/minimal_back.py
+a click that goes forward a screen and one that goes back, with Flet's default
+route transition and with PageTransitionTheme.NONE on every platform
 (--no-transition). For each, from pointerdown to (i) the first message from
 the server, (ii) the expected text in the accessibility tree (what taps.py
 times), and, with Pillow installed, (iii) the first frame of Chromium's
@@ -20,7 +20,8 @@ import sys
 import time
 from collections.abc import Callable
 
-import minimal_back
+from floors import minimal_back
+from floors.minimal_counter import LABEL, count_text
 from harness import (
     ARM_STOPWATCH_JS,
     IDLE_S,
@@ -33,7 +34,6 @@ from harness import (
     serving,
     wait_for_text,
 )
-from minimal_counter import LABEL, count_text
 from playwright.sync_api import Page
 
 try:

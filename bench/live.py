@@ -5,7 +5,7 @@ Run: python bench/live.py [--runs 5]
 Each figure runs from the pointerdown on Save in one tab to the DOM change that
 puts the new standing in the accessibility tree of a second tab on the same
 match (both taken in the browser, on the clock the two tabs share). Alternated
-run by run with the floor: a click in one tab of bench/minimal_live.py until the
+run by run with the floor: a click in one tab of bench/floors/minimal_live.py until the
 other tab shows the new count (Flet's pubsub, a re-render from shared data).
 tests/browser/test_live.py and test_share.py check only that the round arrives;
 how soon is measured here. Issue 14 moved the figure here from those tests
@@ -14,7 +14,7 @@ how soon is measured here. Issue 14 moved the figure here from those tests
 
 from __future__ import annotations
 
-import minimal_live
+from floors import minimal_live
 from harness import (
     HAS_TEXT_JS,
     WAIT_MS,

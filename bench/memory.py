@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from contextlib import ExitStack
 
+from floors.minimal_app import TEXT
 from harness import (
     PLAYERS,
     Table,
@@ -31,7 +32,6 @@ from harness import (
     verdict,
     wait_for_text,
 )
-from minimal_app import TEXT
 
 TARGET_MB = 5.0
 SESSIONS = 10

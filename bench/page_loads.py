@@ -17,10 +17,9 @@ the browser tests, and behind its trial of keeping phones from test to test.
 
 from __future__ import annotations
 
-import re
 import time
-from collections.abc import Callable
 
+from floors.minimal_screen import LAST_TEXTS
 from harness import (
     PHONE,
     PLAYERS,
@@ -39,49 +38,14 @@ from harness import (
     standing_label,
     wait_for_text,
 )
-from minimal_screen import LAST_TEXTS
+from harness.cpu import SETTLE_S, add, measured
 from playwright.sync_api import Page
-from process_cpu import read_processes
 
-SETTLE_S = 1.0
 GO_JS = (
     "path => { history.pushState(null, '', path);"
     " dispatchEvent(new PopStateEvent('popstate', {state: null})); }"
 )
 """As tests/browser/driver.py's Table.go moves an open app to another screen."""
-
-
-def chromium_cpu() -> dict[str, float]:
-    """CPU seconds (user + system) of every Chromium process now, by kind."""
-    by_kind: dict[str, float] = {}
-    for command, seconds in read_processes().values():
-        if not command.startswith("/usr/lib/chromium/chromium"):
-            continue
-        found = re.search(r"--type=([a-z-]+)", command)
-        kind = {"renderer": "renderer", "gpu-process": "GPU process"}.get(
-            found.group(1) if found else "", "the rest"
-        )
-        by_kind[kind] = by_kind.get(kind, 0.0) + seconds
-    return by_kind
-
-
-def measured(action: Callable[[], None]) -> tuple[float, dict[str, float]]:
-    """Wall seconds of `action` and Chromium's CPU seconds by kind over it plus
-    SETTLE_S. A process that ends meanwhile (a tab closed) is not in `action`."""
-    before, started = chromium_cpu(), time.perf_counter()
-    action()
-    wall = time.perf_counter() - started
-    time.sleep(SETTLE_S)
-    after = chromium_cpu()
-    return wall, {kind: after[kind] - before.get(kind, 0.0) for kind in after}
-
-
-def add(table: Table, label: str, wall: float, cpu: dict[str, float]) -> None:
-    """One run's rows for `label`."""
-    table.add(f"{label}: Chromium CPU", sum(cpu.values()))
-    for kind in ("renderer", "GPU process", "the rest"):
-        table.add(f"{label}: {kind}", cpu.get(kind, 0.0))
-    table.add(f"{label}: wall", wall)
 
 
 def main() -> None:

@@ -21,9 +21,9 @@ import re
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-TICK = os.sysconf("SC_CLK_TCK")
+from harness.cpu import read_processes
+
 UNSEEN = "kernel threads, and processes ended before they were seen"
 KINDS = [
     (r"/chromium .*--type=renderer", "Chromium renderers"),
@@ -41,24 +41,6 @@ def kind_of(command: str) -> str:
         if re.search(pattern, command):
             return kind
     return "everything else"
-
-
-def read_processes() -> dict[int, tuple[str, float]]:
-    """Every process now: its command line ('' once it ended) and CPU seconds."""
-    found: dict[int, tuple[str, float]] = {}
-    for entry in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            stat = Path(f"/proc/{entry}/stat").read_text()
-            command = Path(f"/proc/{entry}/cmdline").read_bytes()
-        except OSError:
-            continue
-        fields = stat.rsplit(")", 1)[1].split()
-        seconds = (int(fields[11]) + int(fields[12])) / TICK
-        found[int(entry)] = (
-            command.replace(b"\0", b" ").decode(errors="ignore"),
-            seconds,
-        )
-    return found
 
 
 def main() -> None:

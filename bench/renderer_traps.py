@@ -3,7 +3,7 @@
 Run: PYTHONPATH=$PWD python bench/renderer_traps.py --minutes 5 --out FILE
      python bench/renderer_traps.py --summary FILE [FILE...]
 Page sessions of a person's flow, run in turn under each configuration of
-bench/renderer_run.py (`isolated`: COOP/COEP and Flutter's own loader, as
+bench/harness/renderer_run.py (`isolated`: COOP/COEP and Flutter's own loader, as
 served until issue 31: multi-threaded skwasm; `single`: as served since, not
 isolated and skwasm held to one thread; `canvaskit`), against this
 checkout's served app and the static site (`companion publish`'s build on a
@@ -17,7 +17,7 @@ plain static server: with COOP/COEP added and Flutter's own loader for
   the profile's sessions made), three times: Record round, 8 card taps with
   no pause, back, Players and Matches tabs at once, the match again.
 `--flow stress` runs that stress part six times and the rest only where no
-match is there yet. `--targets churn` adds bench/minimal_churn.py, a bare Flet
+match is there yet. `--targets churn` adds bench/floors/minimal_churn.py, a bare Flet
 app whose forty lines of text change 25 times a second (the provocation of
 #190039 with nothing of ours in it): a session watches it for CHURN_S seconds.
 Each session is appended to FILE as a JSON line (so chunks of a few minutes
@@ -49,17 +49,18 @@ from pathlib import Path
 from typing import Any
 
 from harness import (
-    BENCH,
+    FLOORS,
     PHONE,
+    RENDERER_RUN,
     REPO,
     Server,
     chromium,
     data_dir_with,
     played_match,
 )
+from harness.renderer_run import CONFIGS
+from harness.static_sites import CountingHandler, StaticServer
 from playwright.sync_api import Browser, BrowserContext, Page
-from renderer_run import CONFIGS
-from static_sites import CountingHandler, StaticServer
 
 from companion.publish.site import build_site
 from companion.webclient.renderer import SINGLE_THREADED
@@ -165,19 +166,9 @@ class IsolatingHandler(CountingHandler):
 
 
 class IsolatedStaticServer(StaticServer):
-    def start(self) -> StaticServer:
-        import functools
-        import http.server
-        import threading
+    """The static server, cross-origin isolating every page it serves."""
 
-        handler = functools.partial(
-            IsolatingHandler, directory=str(self.folder), sent=self._count
-        )
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), handler)
-        self.port = server.server_address[1]
-        self._server = server
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        return self
+    handler = IsolatingHandler
 
 
 def static_sites(folder: Path) -> dict[str, Path]:
@@ -209,7 +200,7 @@ def static_sites(folder: Path) -> dict[str, Path]:
 
 def served_command(config: str, data: Path):
     return lambda port: [
-        sys.executable, str(BENCH / "renderer_run.py"), config,
+        sys.executable, str(RENDERER_RUN), config,
         "-m", "companion.cli.main",
         "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data),
     ]  # fmt: skip
@@ -217,8 +208,8 @@ def served_command(config: str, data: Path):
 
 def churn_command(config: str):
     return lambda port: [
-        sys.executable, str(BENCH / "renderer_run.py"), config,
-        str(BENCH / "minimal_churn.py"), "--host", "127.0.0.1", "--port", str(port),
+        sys.executable, str(RENDERER_RUN), config,
+        str(FLOORS / "minimal_churn.py"), "--host", "127.0.0.1", "--port", str(port),
     ]  # fmt: skip
 
 

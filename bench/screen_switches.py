@@ -19,6 +19,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from floors.minimal_tabs import PLACES
 from harness import (
     PHONE,
     WAIT_MS,
@@ -31,8 +32,7 @@ from harness import (
     runs_argument,
     serving,
 )
-from minimal_tabs import PLACES
-from page_loads import SETTLE_S, add, measured
+from harness.cpu import SETTLE_S, add, measured
 from playwright.sync_api import Browser, Page
 
 FRAMES_JS = """
@@ -66,7 +66,7 @@ def tab_on(browser: Browser, url: str, touch: bool) -> Iterator[Page]:
 
 def switch(page: Page, label: str, touch: bool) -> tuple[int, float, dict[str, float]]:
     """Tap destination `label`: the frames drawn, and the wall seconds and
-    Chromium's CPU seconds by kind (page_loads.measured) until it shows selected."""
+    Chromium's CPU seconds by kind (harness.cpu.measured) until it shows selected."""
     box = page.get_by_role("tab", name=label, exact=True).bounding_box()
     if box is None:
         raise RuntimeError(f"no destination {label!r} on screen")

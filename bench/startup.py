@@ -8,13 +8,15 @@ round in the history); for the minimal app its one Text. Runs
 alternate ours and minimal so that machine drift weighs on both alike.
 Target (issue 6): ours <= 1.2x the minimal app on both, as the median of the
 per-pair ratios.
-Also run in turn with them: bench/minimal_screen.py, a bare Flet app (no code of
+Also run in turn with them: bench/floors/minimal_screen.py, a bare Flet app (no code of
 ours) whose first screen is as full as our scoreboard. Its ratio to the minimal
 app is what a real first screen costs in Flet itself: the floor under ours.
 """
 
 from __future__ import annotations
 
+from floors.minimal_app import TEXT
+from floors.minimal_screen import LAST_TEXTS
 from harness import (
     PLAYERS,
     Server,
@@ -31,8 +33,6 @@ from harness import (
     verdict,
     wait_for_text,
 )
-from minimal_app import TEXT
-from minimal_screen import LAST_TEXTS
 
 from companion.ui.frame import format as fmt
 from companion.words.i18n import get_translator

@@ -6,9 +6,9 @@ Run: PYTHONPATH=$PWD python bench/static_app.py [--runs 1] [--parts ab,c]
          [--cpu 1,4] [--sites ours,floor,peer] [--flet-cli PYTHON] [--saves 5]
          [--pyc beside|only]   (from the repository root)
 Ours and the floor are built by companion.publish.site.build_site (the floor:
-flet and its pure-Python dependencies, bench/minimal_counter.py as the app, the
+flet and its pure-Python dependencies, bench/floors/minimal_counter.py as the app, the
 same client, Pyodide, page and service worker); the peer, the same counter, by
-flet-cli 1.0.5's `flet publish --no-cdn` (bench/static_peer.py: skipped
+flet-cli 1.0.5's `flet publish --no-cdn` (bench/peers/static_peer.py: skipped
 without --flet-cli or $FLET_CLI_PYTHON). All are served by Python's own static
 file server (the handler `python -m http.server` uses), which counts every
 byte and every body it sends (also as gzip -6 of each body: what a host that
@@ -46,13 +46,11 @@ from __future__ import annotations
 
 import argparse
 import inspect
-import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
-import static_peer
+from floors.minimal_counter import count_text
 from harness import (
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -61,6 +59,7 @@ from harness import (
     PLAYERS,
     WAIT_MS,
     Table,
+    checkout_command,
     data_dir_with,
     open_with_semantics,
     played_match,
@@ -71,7 +70,14 @@ from harness import (
     verdict,
     wait_for_text,
 )
-from minimal_counter import count_text
+from harness.static_sites import (
+    MB,
+    StaticServer,
+    build_sites,
+    print_size,
+    static_serving,
+)
+from peers import static_peer
 from playwright.sync_api import (
     Browser,
     BrowserContext,
@@ -79,7 +85,6 @@ from playwright.sync_api import (
     Playwright,
     sync_playwright,
 )
-from static_sites import MB, StaticServer, build_sites, print_size, static_serving
 from taps import BIG, SETTLE_S, fill_hands, saved, start_round, t
 
 from companion.publish import snapshot
@@ -344,16 +349,10 @@ def save_pairs(browser: Browser, folder: Path, saves: int) -> Table:
     big = played_match(BIG)
     static_page, (context, server) = open_big_match_in_static(browser, folder)
 
-    def served_here(data: Path) -> Callable[[int], list[str]]:
-        return lambda port: [
-            sys.executable, "-m", "companion.cli.main",
-            "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data),
-        ]  # fmt: skip
-
     try:
         with (
             data_dir_with([big]) as (data, ids),
-            serving(served_here(data)) as served,
+            serving(checkout_command(data)) as served,
         ):
             served_context = browser.new_context(viewport=PHONE, locale="en-US")
             served_page = served_context.new_page()
@@ -406,7 +405,7 @@ def arguments() -> argparse.Namespace:
     parser.add_argument(
         "--flet-cli",
         default=None,
-        help="a Python with flet-cli 1.0.5 (bench/static_peer.py); else"
+        help="a Python with flet-cli 1.0.5 (bench/peers/static_peer.py); else"
         " $FLET_CLI_PYTHON; neither: no peer",
     )
     parser.add_argument(

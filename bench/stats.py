@@ -17,7 +17,7 @@ to its caption showing and (f) from tapping "Tonight" back to its own, then from
 tapping Ada's leaderboard row to her page's head to head showing (all taken
 inside the page, see harness.timed_click). The first visit after start is the
 one timed: it pays for whatever the figures cost. Stores take turns run by run,
-and with them the floor: bench/minimal_stats.py, a bare Flet app whose same taps
+and with them the floor: bench/floors/minimal_stats.py, a bare Flet app whose same taps
 open screens of the same shape (a leaderboard of four whose period buttons rank
 again; a roster of four with headlines and records; three game cards of ten
 figures, a 30-point chart and head to head), timed the same way.
@@ -34,7 +34,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import NamedTuple
 
-import minimal_stats
+from floors import minimal_stats
 from harness import (
     PLAYERS,
     Server,

@@ -4,7 +4,7 @@ Run: python bench/taps.py [--runs 5]
 Each figure runs from the pointerdown of a click in headless Chromium to the
 DOM change that puts the changed text in the accessibility tree, both taken
 inside the page. Measured, alternating with a click on the minimal counter app
-(bench/minimal_counter.py) so that machine drift weighs on both alike:
+(bench/floors/minimal_counter.py) so that machine drift weighs on both alike:
 (a) the card taps on the record-round keypad (the hand gains a chip): the 12
     taps of a typical round, four cards in each of three hands, on a record
     screen opened for each round (runs = rounds), shown also as the first card
@@ -16,9 +16,9 @@ Targets (issue 6): each <= 1.5x the minimal click (median of per-pair ratios);
 Also shown, alternating with the rest: a card tap on the 200-round match (timed
 while entering each round that (b) saves); the floor under Save, a bare Flet app
 whose click draws a screen as full as our scoreboard in place of a button
-(bench/minimal_screen.py --swap), as Save draws the scoreboard in place of the
+(bench/floors/minimal_screen.py --swap), as Save draws the scoreboard in place of the
 record screen within one View; and a bare Flet app whose click goes back a
-screen (bench/minimal_back.py), which is what Save cost when the record screen
+screen (bench/floors/minimal_back.py), which is what Save cost when the record screen
 was a View of its own above the scoreboard.
 """
 
@@ -30,10 +30,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-import minimal_back
-import minimal_screen
+from floors import minimal_back, minimal_screen
+from floors.minimal_counter import LABEL, count_text
 from harness import (
-    BENCH,
+    RENDERER_RUN,
     Table,
     checkout_command,
     chromium,
@@ -51,9 +51,8 @@ from harness import (
     verdict,
     wait_for_text,
 )
-from minimal_counter import LABEL, count_text
+from harness.renderer_run import CONFIGS
 from playwright.sync_api import Page
-from renderer_run import CONFIGS
 
 from companion.engine.match import Match
 from companion.ui.frame import format as fmt
@@ -225,8 +224,8 @@ def arguments() -> argparse.Namespace:
         "--renderer",
         choices=CONFIGS,
         help="serve ours (this checkout) and the minimal apps under this renderer"
-        " configuration of bench/renderer_run.py (issue 31); without it, ours is"
-        " the installed `companion` as before",
+        " configuration of bench/harness/renderer_run.py (issue 31); without it,"
+        " ours is the installed `companion` as before",
     )
     return parser.parse_args()
 
@@ -235,10 +234,10 @@ def commands(
     renderer: str | None,
 ) -> tuple[Callable[..., Command], Callable[..., Command]]:
     """How ours (given its data directory) and a minimal app (given its script)
-    are started: as always, or through bench/renderer_run.py."""
+    are started: as always, or through bench/harness/renderer_run.py."""
     if renderer is None:
         return ours_command, minimal_command
-    runner = [sys.executable, str(BENCH / "renderer_run.py"), renderer]
+    runner = [sys.executable, str(RENDERER_RUN), renderer]
 
     def ours(data: Path) -> Command:
         return lambda port: [*runner, "-m", *checkout_command(data)(port)[2:]]
@@ -255,7 +254,9 @@ def main() -> None:
     runs = max(1, args.runs)
     started_ours, started_minimal = commands(args.renderer)
     if args.renderer:
-        print(f"renderer configuration: {args.renderer} (bench/renderer_run.py)")
+        print(
+            f"renderer configuration: {args.renderer} (bench/harness/renderer_run.py)"
+        )
     small, big = played_match(30), played_match(BIG)
     # A tap shows on the next frame or the one after (16.7 ms apart): a median of
     # ~30 ms taps needs more pairs than a Save to hold still. Each run is one

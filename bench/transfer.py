@@ -2,7 +2,7 @@
 
 Run: PYTHONPATH=$PWD python bench/transfer.py [--runs 2]   (from the repository root)
 Ours (`python -m companion.cli.main` from this tree, our HTTP layer, an empty
-data directory) against plain `ft.run` serving bench/minimal_app.py (one Text).
+data directory) against plain `ft.run` serving bench/floors/minimal_app.py (one Text).
 Each run, in a fresh browser context: (a) bytes over the wire (the DevTools
 protocol's encodedDataLength, summed) on a first visit and on a reload; (b)
 seconds from navigating to the first rendered screen (ours: the Matches screen
@@ -10,7 +10,7 @@ with "New match"; minimal: its Text) on an emulated phone on Wi-Fi: 20 Mbit/s
 down, 5 Mbit/s up, 40 ms latency, CPU slowed 4x; first visit (empty cache)
 and repeat visit (a new tab in the same context: the browser's cache kept).
 Runs alternate ours, minimal, and minimal served through our HTTP layer
-(bench/minimal_served.py: the floor that serving alone reaches). Our client
+(bench/floors/minimal_served.py: the floor that serving alone reaches). Our client
 is compressed before the first run (once per installed version; see
 companion/serving/precompress.py).
 Service workers are blocked, as for a phone at the table (plain http on the
@@ -24,17 +24,17 @@ Targets (issue 17): first visit <= 5 MB, reload <= 200 KB; (b) first visit
 
 from __future__ import annotations
 
-import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
+from floors.minimal_app import TEXT
 from harness import (
     PHONE,
     WAIT_MS,
     Server,
     Table,
+    checkout_command,
     chromium,
     minimal_command,
     open_with_semantics,
@@ -43,7 +43,6 @@ from harness import (
     verdict,
     wait_for_text,
 )
-from minimal_app import TEXT
 from playwright.sync_api import Browser, Page
 
 from companion.serving.offline import served_client
@@ -59,14 +58,6 @@ WIFI = {
 CPU_SLOWDOWN = 4
 OURS_TEXT = "New match"
 MB = 1_000_000
-
-
-def ours_here(data_dir: Path) -> Callable[[int], list[str]]:
-    """This tree's `companion` (not the installed command), given a port."""
-    return lambda port: [
-        sys.executable, "-m", "companion.cli.main",
-        "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data_dir),
-    ]  # fmt: skip
 
 
 class Counted:
@@ -146,7 +137,7 @@ def main() -> None:
         for run in range(runs):
             data = Path(scratch) / f"data-{run}"
             for name, command, needle in (
-                ("ours", ours_here(data), OURS_TEXT),
+                ("ours", checkout_command(data), OURS_TEXT),
                 ("minimal", minimal_command("minimal_app.py"), TEXT),
                 ("minimal served by us", minimal_command("minimal_served.py"), TEXT),
             ):
