@@ -1,6 +1,6 @@
 """The floor under Save: how long a bare Flet app takes to go back a screen.
 
-Run: python bench/back_floor.py [--runs 10]
+Run: python bench/back_floor.py [--runs 10] [--tiny]
 Save returns from the record screen to the scoreboard. This measures bare Flet
 apps in headless Chromium, alternating run by run: a click on the minimal
 counter (bench/floors/minimal_counter.py), and in bench/floors/minimal_back.py
@@ -27,6 +27,7 @@ from harness import (
     IDLE_S,
     Table,
     chromium,
+    figure,
     minimal_command,
     open_with_semantics,
     phone_page,
@@ -196,6 +197,8 @@ def main() -> None:
     back = tables["text"].median("back a screen, default transition")
     still_back = tables["text"].median("back a screen, NONE transition")
     server = tables["server"].median("back a screen, default transition")
+    figure("back a screen, to its text", back, "ms")
+    figure("back a screen, to the server's answer", server, "ms")
     print(
         f"floor: a bare Flet app's click that goes back a screen shows its text after "
         f"{back:.0f} ms ({still_back:.0f} ms with PageTransitionTheme.NONE) although "

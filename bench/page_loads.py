@@ -1,6 +1,6 @@
 """What a browser test pays for loading the app, and for a route change instead.
 
-Run: PYTHONPATH=$PWD python bench/page_loads.py [--runs 5]
+Run: PYTHONPATH=$PWD python bench/page_loads.py [--runs 5] [--tiny]
 Chromium's CPU seconds (every Chromium process, by kind: renderer, GPU process,
 the rest) and the wall seconds of (a) loading our scoreboard of a stored
 4-player, 3-round match in a fresh phone tab (own context, as each browser test
@@ -28,6 +28,7 @@ from harness import (
     checkout_command,
     chromium,
     data_dir_with,
+    figure,
     minimal_command,
     open_with_semantics,
     opened,
@@ -113,6 +114,8 @@ def main() -> None:
         "(a) ours, load: Chromium CPU",
     )
     table.print()
+    for row in ("(a) ours, load: Chromium CPU", "ratio (a) / (b) CPU"):
+        figure(row, table.median(row), "x" if row.startswith("ratio") else "s")
     print(
         f"verdict: no target (issue 31): a load of ours costs Chromium "
         f"{table.median('ratio (a) / (b) CPU'):.2f}x the bare screen's CPU; a route "

@@ -22,7 +22,9 @@ import subprocess
 import sys
 import time
 
+from harness import figure
 from harness.cpu import read_processes
+from harness.report import FIGURES
 
 UNSEEN = "kernel threads, and processes ended before they were seen"
 KINDS = [
@@ -55,7 +57,9 @@ def main() -> None:
     before = {pid: seconds for pid, (_, seconds) in read_processes().items()}
     seen: dict[int, tuple[str, float]] = {}
     started = time.monotonic()
-    running = subprocess.Popen(command)
+    # The command's own benches are not this one's figures (bench/run-all).
+    env = {k: v for k, v in os.environ.items() if k != FIGURES}
+    running = subprocess.Popen(command, env=env)
     while True:
         for pid, (line, seconds) in read_processes().items():
             known = seen.get(pid)
@@ -74,6 +78,8 @@ def main() -> None:
         print(f"  {seconds:8.1f} s  {100 * seconds / total:5.1f} %  {kind}")
     cores = os.cpu_count() or 1
     busy = 100 * total / (wall * cores)
+    figure("the command's wall time", wall, "s")
+    figure("CPU of every process meanwhile", total, "s")
     print(f"  {total:8.1f} s in all: {busy:.1f} % of {cores} cores")
     sys.exit(running.returncode)
 

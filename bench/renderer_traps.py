@@ -2,6 +2,7 @@
 
 Run: PYTHONPATH=$PWD python bench/renderer_traps.py --minutes 5 --out FILE
      python bench/renderer_traps.py --summary FILE [FILE...]
+     PYTHONPATH=$PWD python bench/renderer_traps.py --tiny [--targets ...]
 Page sessions of a person's flow, run in turn under each configuration of
 bench/harness/renderer_run.py (`isolated`: COOP/COEP and Flutter's own loader, as
 served until issue 31: multi-threaded skwasm; `single`: as served since, not
@@ -33,6 +34,8 @@ in /tmp/render-shots/.
 A served session is a fresh browser context; the static site's sessions of a
 run share one profile per configuration (as an installed phone app: the
 first visit boots Python, later ones start from the snapshot).
+`--tiny`: one session per target and configuration (churn watched TINY_CHURN_S),
+into a file of its own unless --out is given.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ import contextlib
 import json
 import shutil
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -56,7 +60,9 @@ from harness import (
     Server,
     chromium,
     data_dir_with,
+    figure,
     played_match,
+    tiny_flag,
 )
 from harness.renderer_run import CONFIGS
 from harness.static_sites import CountingHandler, StaticServer
@@ -106,6 +112,8 @@ PAGE_STATE_JS = """() => {
 
 FRAME_JS = "() => new Promise(done => requestAnimationFrame(() => done(true)))"
 CHURN_S = 20
+TINY_CHURN_S = 2
+OUT = "/tmp/render-traps.jsonl"
 
 
 def evaluated(page: Page, script: str, timeout_ms: int = 5000) -> Any:
@@ -369,10 +377,10 @@ def finish(
 
 
 def churn_round(
-    browser: Browser, urls: dict[str, str], tabs: int, number: int
+    browser: Browser, urls: dict[str, str], tabs: int, number: int, watch_s: float
 ) -> list[dict[str, Any]]:
     """`tabs` tabs per configuration on the churning app, all open at once (so
-    the machine's load weighs on each alike), watched CHURN_S seconds."""
+    the machine's load weighs on each alike), watched `watch_s` seconds."""
     opened: list[tuple[BrowserContext, Page, Watch, dict[str, Any], list[str]]] = []
     for config, url in urls.items():
         for _ in range(tabs):
@@ -396,7 +404,7 @@ def churn_round(
             record["skwasm_workers"] = skwasm_workers(page)
         except Exception as error:  # noqa: BLE001 - recorded
             failures[n] = f"{type(error).__name__}: {str(error).splitlines()[0][:200]}"
-    deadline = time.monotonic() + CHURN_S
+    deadline = time.monotonic() + watch_s
     second = 0
     while time.monotonic() < deadline:
         second += 1
@@ -453,7 +461,8 @@ def targets_up(
 def run(args: argparse.Namespace) -> None:
     configs = args.configs.split(",")
     targets = args.targets.split(",")
-    deadline = time.monotonic() + args.minutes * 60
+    # --tiny: one whole pass, however long it takes.
+    deadline = time.monotonic() + (float("inf") if args.tiny else args.minutes * 60)
     out = Path(args.out)
     number = int(time.time()) % 100_000 * 100
     with (
@@ -463,7 +472,8 @@ def run(args: argparse.Namespace) -> None:
         while time.monotonic() < deadline:
             if "churn" in targets:
                 urls = {config: up["churn", config][1] for config in configs}
-                for record in churn_round(browser, urls, args.tabs, number):
+                watch_s = TINY_CHURN_S if args.tiny else CHURN_S
+                for record in churn_round(browser, urls, args.tabs, number, watch_s):
                     number += 1
                     report(record, out)
             for config in configs:
@@ -483,6 +493,8 @@ def run(args: argparse.Namespace) -> None:
                         if fresh:
                             context.close()
                     report(record, out)
+            if args.tiny:
+                break
 
 
 def report(record: dict[str, Any], out: Path) -> None:
@@ -541,6 +553,8 @@ def summary(files: list[str]) -> None:
         errors = sum(1 for r in records if r["errors"] and not r["traps"])
         blank = sum(1 for r in records if r["blank"])
         stuck = sum(1 for r in records if not r["completed"])
+        hit = sum(1 for r in records if r["traps"] or r["errors"] or not r["completed"])
+        figure(f"{target}, {config}: sessions hit", hit, f"of {n}")
         isolated = sorted({str(r.get("isolated")) for r in records})
         renderers: dict[str, int] = {}
         for r in records:
@@ -565,14 +579,17 @@ def main() -> None:
     parser.add_argument("--configs", default=",".join(CONFIGS))
     parser.add_argument("--targets", default="served,static")
     parser.add_argument("--site", default="/tmp/render-site/site")
-    parser.add_argument("--out", default="/tmp/render-traps.jsonl")
+    parser.add_argument("--out", help=f"the file sessions are added to ({OUT})")
     parser.add_argument("--flow", choices=("full", "stress"), default="full")
     parser.add_argument("--tabs", type=int, default=2, help="churn tabs per config")
     parser.add_argument("--summary", nargs="*")
-    args = parser.parse_args()
+    args = tiny_flag(parser).parse_args()
     if args.summary:
         summary(args.summary)
-    else:
+        return
+    with tempfile.TemporaryDirectory(prefix="bench-traps-") as scratch:
+        if args.out is None:
+            args.out = str(Path(scratch) / "tiny.jsonl") if args.tiny else OUT
         run(args)
         summary([args.out])
 

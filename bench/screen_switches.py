@@ -1,6 +1,6 @@
 """What one tap costs Chromium: a screen switch on the navigation bar, ours vs bare.
 
-Run: PYTHONPATH=$PWD python bench/screen_switches.py [--runs 5]
+Run: PYTHONPATH=$PWD python bench/screen_switches.py [--runs 5] [--tiny]
 Chromium's CPU seconds (every Chromium process, by kind: renderer, GPU process,
 the rest) and the frames the page drew for one tap on a navigation-bar
 destination, until the destination shows selected plus 1 s, and the wall
@@ -27,6 +27,7 @@ from harness import (
     checkout_command,
     chromium,
     data_dir_with,
+    figure,
     minimal_command,
     open_with_semantics,
     runs_argument,
@@ -120,6 +121,8 @@ def main() -> None:
             f"{under}: Chromium CPU",
         )
     table.print()
+    for row in ("(a) ours, mouse: Chromium CPU", "ratio (a) / (c) CPU"):
+        figure(row, table.median(row), "x" if row.startswith("ratio") else "s")
     print(
         "verdict: no target (issue 31): a tap on our navigation bar costs Chromium "
         f"{table.median('(a) ours, mouse: Chromium CPU'):.2f} s of CPU, "

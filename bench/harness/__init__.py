@@ -33,11 +33,13 @@ from harness.paths import BENCH, FLOORS, RENDERER_RUN, REPO
 from harness.report import (
     Table,
     arguments,
+    at_most,
     figure,
     ratios,
     runs_argument,
     runs_of,
     tiny_flag,
+    under,
     verdict,
 )
 from harness.servers import (
@@ -71,6 +73,7 @@ __all__ = [
     "Server",
     "Table",
     "arguments",
+    "at_most",
     "checkout_command",
     "chromium",
     "click_parts",
@@ -92,6 +95,7 @@ __all__ = [
     "serving",
     "standing_label",
     "tiny_flag",
+    "under",
     "timed_click",
     "verdict",
     "wait_for_text",

@@ -77,6 +77,20 @@ def figure(
         file.write(json.dumps(line) + "\n")
 
 
+def at_most(name: str, value: float, unit: str, bound: float) -> bool:
+    """A figure whose target is `value <= bound`; whether this run met it."""
+    ok = value <= bound
+    figure(name, value, unit, f"<= {bound:g}", ok)
+    return ok
+
+
+def under(name: str, value: float, unit: str, bound: float) -> bool:
+    """A figure whose target is `value < bound`; whether this run met it."""
+    ok = value < bound
+    figure(name, value, unit, f"< {bound:g}", ok)
+    return ok
+
+
 def tiny_flag(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
     """`parser` with --tiny (see TINY_HELP)."""
     parser.add_argument("--tiny", action="store_true", help=TINY_HELP)
