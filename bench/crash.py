@@ -1,7 +1,8 @@
 """Saves between kills: how many rounds a child saves before a SIGKILL, against a
 bare fsynced write loop killed the same way.
 
-Run: python bench/crash.py [--kills 100] [--tiny: 3 kills]
+Run: python bench/crash.py [--kills 100] [--tiny]
+--tiny: 3 kills.
 The figure tests/storage/test_crash.py used to assert (more than 3 saves per
 kill, at kill moments from 5 to 60 ms after the fork); the test now asserts
 that no acknowledged save is lost and counts kills that land mid-save instead.

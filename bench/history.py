@@ -1,6 +1,7 @@
 """History-size bench: start-up and the Matches screen with 1, 100 and 1,000 matches.
 
-Run: python bench/history.py [--runs 5] [--tiny: 1 run; 1, 2 and 10 matches]
+Run: python bench/history.py [--runs 5] [--tiny]
+--tiny: 1 run of 1, 2, 10 matches, no warm-up.
 Each data directory holds one match in progress and finished matches besides,
 stored through the Store. Times from launching the server to (a) its first
 HTTP 200 and (b) the Matches screen in headless Chromium with semantics on,
@@ -87,7 +88,8 @@ def main() -> None:
             for size in sizes
         }
         browser = stack.enter_context(chromium())
-        time_matches_screen(browser, directories[sizes[0]], needles)  # warm-up
+        if not args.tiny:  # warm-up
+            time_matches_screen(browser, directories[sizes[0]], needles)
         for _ in range(runs):
             for size in sizes:
                 first_200, shown = time_matches_screen(

@@ -1,6 +1,7 @@
 """Memory bench: server RSS after start, then with 1 and 10 browser sessions.
 
-Run: python bench/memory.py [--runs 5] [--tiny: 1 run of 2 sessions]
+Run: python bench/memory.py [--runs 5] [--tiny]
+--tiny: 1 run of 2 sessions.
 RSS is VmRSS summed over the server's process tree, read from /proc half a
 second after the last session showed its screen. Our sessions all show the
 scoreboard of one stored 4-player, 30-round match; the minimal Flet app (one

@@ -34,8 +34,8 @@ in /tmp/render-shots/.
 A served session is a fresh browser context; the static site's sessions of a
 run share one profile per configuration (as an installed phone app: the
 first visit boots Python, later ones start from the snapshot).
-`--tiny`: one session per target and configuration (churn watched TINY_CHURN_S),
-into a file of its own unless --out is given.
+`--tiny`: one session per target and configuration, with one stress part (a
+churn tab watched TINY_CHURN_S), into a file of its own unless --out is given.
 """
 
 from __future__ import annotations
@@ -113,6 +113,8 @@ PAGE_STATE_JS = """() => {
 FRAME_JS = "() => new Promise(done => requestAnimationFrame(() => done(true)))"
 CHURN_S = 20
 TINY_CHURN_S = 2
+STRESS_PARTS = {"full": 3, "stress": 6, "tiny": 1}
+"""How many times a session's flow runs its stress part."""
 OUT = "/tmp/render-traps.jsonl"
 
 
@@ -250,14 +252,15 @@ def quick(page: Page, name: str, role: str = "button") -> None:
 def session_flow(table: Table, target: str, flow: str, steps: list[str]) -> None:
     """The flow of one session (see the module's docstring); `steps` names the
     step under way, for the record. Flow `stress` is the stress part alone
-    (six times), with a match made first only where none is there."""
+    (six times), with a match made first only where none is there; `tiny` has
+    one stress part."""
     resume = BIG_RESUME if target == "served" else SMALL_RESUME
     if flow == "stress":
         with contextlib.suppress(Exception):
             table.button(resume).first.wait_for(timeout=5000)
-    if flow == "full" or not table.button(resume).count():
+    if flow != "stress" or not table.button(resume).count():
         typical(table, steps)
-    for n in range(3 if flow == "full" else 6):
+    for n in range(STRESS_PARTS[flow]):
         stress(table, resume, n, steps)
 
 
@@ -590,6 +593,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="bench-traps-") as scratch:
         if args.out is None:
             args.out = str(Path(scratch) / "tiny.jsonl") if args.tiny else OUT
+        if args.tiny:
+            args.flow, args.tabs = "tiny", 1
         run(args)
         summary([args.out])
 

@@ -1,6 +1,7 @@
 """What one tap costs Chromium: a screen switch on the navigation bar, ours vs bare.
 
 Run: PYTHONPATH=$PWD python bench/screen_switches.py [--runs 5] [--tiny]
+--tiny: 1 run, no warm-up.
 Chromium's CPU seconds (every Chromium process, by kind: renderer, GPU process,
 the rest) and the frames the page drew for one tap on a navigation-bar
 destination, until the destination shows selected plus 1 s, and the wall
@@ -24,13 +25,14 @@ from harness import (
     PHONE,
     WAIT_MS,
     Table,
+    arguments,
     checkout_command,
     chromium,
     data_dir_with,
     figure,
     minimal_command,
     open_with_semantics,
-    runs_argument,
+    runs_of,
     serving,
 )
 from harness.cpu import SETTLE_S, add, measured
@@ -88,7 +90,8 @@ def switch(page: Page, label: str, touch: bool) -> tuple[int, float, dict[str, f
 
 def main() -> None:
     """Alternate (a)-(d) for --runs rounds of the bar; print the table."""
-    runs = runs_argument()
+    args = arguments(__doc__.splitlines()[0]).parse_args()
+    runs = runs_of(args)
     table = Table(f"A tap on the navigation bar, {runs} rounds of 4 taps", "s")
     with (
         data_dir_with([]) as (data, _),
@@ -102,7 +105,7 @@ def main() -> None:
             ("(c) bare, mouse", bare.url, False),
             ("(d) bare, touch", bare.url, True),
         ]
-        for _, url, touch in configurations:  # warms the disk cache for all
+        for _, url, touch in [] if args.tiny else configurations:  # warm-up
             with tab_on(browser, url, touch):
                 pass
         for _ in range(runs):

@@ -1,6 +1,7 @@
 """Start-up bench: our server against a minimal Flet app, launched the same way.
 
 Run: python bench/startup.py [--runs 5] [--tiny]
+--tiny: 1 run, no warm-up.
 Times from launching the server process to (a) its first HTTP 200 and (b) the
 first fully rendered screen in headless Chromium with semantics on: for us the
 scoreboard of a stored 4-player, 30-round match (every standing, and the latest
@@ -22,6 +23,7 @@ from harness import (
     PLAYERS,
     Server,
     Table,
+    arguments,
     at_most,
     chromium,
     data_dir_with,
@@ -30,7 +32,7 @@ from harness import (
     ours_command,
     played_match,
     ratios,
-    runs_argument,
+    runs_of,
     standing_label,
     verdict,
     wait_for_text,
@@ -54,7 +56,8 @@ def time_start(browser, server: Server, path: str, needles: list[str]) -> float:
 
 def main() -> None:
     """Alternate ours and minimal for --runs pairs; print the table and verdicts."""
-    runs = runs_argument()
+    args = arguments(__doc__.splitlines()[0]).parse_args()
+    runs = runs_of(args)
     match = played_match(ROUNDS)
     t = get_translator("en")
     latest_round = fmt.round_title(t, ROUNDS) + " · "
@@ -65,11 +68,15 @@ def main() -> None:
         "s",
     )
     with data_dir_with([match]) as (data, ids), chromium() as browser:
-        # One unmeasured start of each warms the disk cache for both alike.
-        time_start(browser, Server(ours_command(data)), f"/match/{ids[0]}", needles)
-        time_start(browser, Server(minimal_command("minimal_app.py")), "/", [TEXT])
         bare_command = minimal_command("minimal_screen.py")
-        time_start(browser, Server(bare_command), "/", LAST_TEXTS)
+        # One unmeasured start of each warms the disk cache for all alike.
+        for command, path, texts in (
+            (ours_command(data), f"/match/{ids[0]}", needles),
+            (minimal_command("minimal_app.py"), "/", [TEXT]),
+            (bare_command, "/", LAST_TEXTS),
+        ):
+            if not args.tiny:
+                time_start(browser, Server(command), path, texts)
         for _ in range(runs):
             ours = Server(ours_command(data))
             ours_shown = time_start(browser, ours, f"/match/{ids[0]}", needles)
