@@ -91,7 +91,7 @@ MORE = [
             "--site",
             str(scratch / "site"),
         ],
-        ("--tiny", "--site", "{scratch}/site"),
+        ("--tiny", "--targets", "served,static,churn", "--site", "{scratch}/site"),
     ),
     Bench(
         "process_cpu.py",

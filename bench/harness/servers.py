@@ -33,7 +33,7 @@ def ours_command(data_dir: Path) -> Callable[[int], list[str]]:
         raise SystemExit(f"{COMPANION} is missing: pip install -e . first")
     # The command itself, a script like the minimal apps, not `python -m
     # companion.cli.main`: that way took ~60 ms longer to its first HTTP 200 here
-    # (bench/README.md, session 4).
+    # (bench/README.md, startup.py).
     return lambda port: [
         str(COMPANION),
         "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data_dir),
