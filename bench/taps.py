@@ -83,9 +83,11 @@ def add_label(face: str, player: str) -> str:
 
 def chip_label(face: str, player: str, count: int) -> str:
     """The chip a card tap adds to the hand: "Remove one ace from Bo (1 held)"."""
-    return t.gettext("Remove one {card} from {name} ({count} held)").format(
-        card=fmt.face_name(t, face), name=player, count=t.number(count)
-    )
+    return t.ngettext(
+        "Remove {card} from {name} ({count} held)",
+        "Remove {card} from {name} ({count} held)",
+        count,
+    ).format(card=fmt.one_face_name(t, face), name=player, count=t.number(count))
 
 
 class Counter:

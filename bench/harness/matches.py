@@ -18,11 +18,8 @@ PLAYERS = ("Ada", "Bo", "Cy", "Di")
 
 def standing_label(match: Match, player: str) -> str:
     """The scoreboard's accessible line for `player`: "2. Bo: 60 points"."""
-    t = get_translator("en")
     standing = next(s for s in match.ranking() if s.player == player)
-    return t.gettext("{rank}. {name}: {total}").format(
-        rank=standing.rank, name=player, total=fmt.points(t, standing.total)
-    )
+    return fmt.standing_label(get_translator("en"), standing)
 
 
 def played_match(rounds: int, players: Sequence[str] = PLAYERS) -> Match:
