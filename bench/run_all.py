@@ -209,8 +209,11 @@ def header(args: argparse.Namespace) -> dict[str, str]:
 
 
 def shown(value: float) -> str:
-    """A figure to three significant digits, without an exponent."""
-    return f"{value:,.0f}" if abs(value) >= 100 else f"{value:.3g}"
+    """A figure to three significant digits (four from 100 to 1,000: 149.7 is not
+    150 against a target of < 150), without an exponent."""
+    if abs(value) >= 1000:
+        return f"{value:,.0f}"
+    return f"{value:.1f}" if abs(value) >= 100 else f"{value:.3g}"
 
 
 def table(
