@@ -72,6 +72,7 @@ TARGETED = [
     # Two or three static sites booting Pyodide at two CPU speeds, then Saves:
     # about 10 minutes; the peer only with $FLET_CLI_PYTHON (bench/peers/).
     Bench("static_app.py", same("--runs", "1", "--cpu", "1,4", "--saves", "3")),
+    Bench("handover_sizes.py", same("--seed", "1")),
 ]
 """The benches with a target, in the order they run."""
 MORE = [
