@@ -82,6 +82,7 @@ MORE = [
     Bench("back_floor.py", with_runs()),
     Bench("page_loads.py", with_runs(3)),
     Bench("screen_switches.py", with_runs(3)),
+    Bench("snapshot_memory.py", with_runs(2)),
     Bench(
         "renderer_traps.py",
         lambda runs, scratch: [
