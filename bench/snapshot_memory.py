@@ -1,8 +1,8 @@
 """The tab's memory while the static site makes its Python snapshot.
 
 Run: PYTHONPATH=$PWD python bench/snapshot_memory.py [--runs 2] [--tiny]
---tiny: 1 run.
    (from the repository root, under the machine lock)
+--tiny: 1 run.
 The site (`companion publish`) is served by Python's static file server and
 opened in headless Chromium at 390x844 on a fresh profile per run. A first
 start boots Python; a few seconds after the app shows, the page starts the
