@@ -1,11 +1,11 @@
 """The floor under Save: how long a bare Flet app takes to go back a screen.
 
-Run: python bench/back_floor.py [--runs 10]
+Run: python bench/back_floor.py [--runs 10] [--tiny]
 Save returns from the record screen to the scoreboard. This measures bare Flet
 apps in headless Chromium, alternating run by run: a click on the minimal
-counter (bench/minimal_counter.py), and in bench/minimal_back.py a click that
-goes forward a screen and one that goes back, with Flet's default route
-transition and with PageTransitionTheme.NONE on every platform
+counter (bench/floors/minimal_counter.py), and in bench/floors/minimal_back.py
+a click that goes forward a screen and one that goes back, with Flet's default
+route transition and with PageTransitionTheme.NONE on every platform
 (--no-transition). For each, from pointerdown to (i) the first message from
 the server, (ii) the expected text in the accessibility tree (what taps.py
 times), and, with Pillow installed, (iii) the first frame of Chromium's
@@ -20,12 +20,14 @@ import sys
 import time
 from collections.abc import Callable
 
-import minimal_back
+from floors import minimal_back
+from floors.minimal_counter import LABEL, count_text
 from harness import (
     ARM_STOPWATCH_JS,
     IDLE_S,
     Table,
     chromium,
+    figure,
     minimal_command,
     open_with_semantics,
     phone_page,
@@ -33,7 +35,6 @@ from harness import (
     serving,
     wait_for_text,
 )
-from minimal_counter import LABEL, count_text
 from playwright.sync_api import Page
 
 try:
@@ -196,6 +197,8 @@ def main() -> None:
     back = tables["text"].median("back a screen, default transition")
     still_back = tables["text"].median("back a screen, NONE transition")
     server = tables["server"].median("back a screen, default transition")
+    figure("back a screen, to its text", back, "ms")
+    figure("back a screen, to the server's answer", server, "ms")
     print(
         f"floor: a bare Flet app's click that goes back a screen shows its text after "
         f"{back:.0f} ms ({still_back:.0f} ms with PageTransitionTheme.NONE) although "

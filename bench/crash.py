@@ -1,7 +1,8 @@
 """Saves between kills: how many rounds a child saves before a SIGKILL, against a
 bare fsynced write loop killed the same way.
 
-Run: python bench/crash.py [--kills 100]
+Run: python bench/crash.py [--kills 100] [--tiny]
+--tiny: 3 kills.
 The figure tests/storage/test_crash.py used to assert (more than 3 saves per
 kill, at kill moments from 5 to 60 ms after the fork); the test now asserts
 that no acknowledged save is lost and counts kills that land mid-save instead.
@@ -21,6 +22,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
+
+from harness import figure, tiny_flag
 
 from companion.engine.match import Match
 from companion.storage import Store
@@ -87,9 +90,10 @@ def saves_before_kill(
 
 def main() -> None:
     """Alternate a kill of ours with a kill of the floor, at the same moments."""
-    parser = argparse.ArgumentParser()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--kills", type=int, default=100)
-    kills = max(1, parser.parse_args().kills)
+    args = tiny_flag(parser).parse_args()
+    kills = 3 if args.tiny else max(1, args.kills)
     rng = random.Random(20261130)
     ours: list[int] = []
     floor: list[int] = []
@@ -111,6 +115,8 @@ def main() -> None:
         )
     print(f"  kills before our first save returned: {ours.count(0)} of {kills}")
     ratio = sum(ours) / max(1, sum(floor))
+    figure("saves per kill, ours", statistics.mean(ours), "saves")
+    figure("ours / a bare fsynced write loop", ratio, "x")
     print(
         f"verdict: ours saved {ratio:.2f}x as many times as the bare write loop "
         f"(a figure, no target: the old test wanted > 3 saves per kill)"

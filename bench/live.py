@@ -1,11 +1,11 @@
 """Live-update bench: a round saved in one tab, shown in another, against a bare
 Flet app that does the same.
 
-Run: python bench/live.py [--runs 5]
+Run: python bench/live.py [--runs 5] [--tiny]
 Each figure runs from the pointerdown on Save in one tab to the DOM change that
 puts the new standing in the accessibility tree of a second tab on the same
 match (both taken in the browser, on the clock the two tabs share). Alternated
-run by run with the floor: a click in one tab of bench/minimal_live.py until the
+run by run with the floor: a click in one tab of bench/floors/minimal_live.py until the
 other tab shows the new count (Flet's pubsub, a re-render from shared data).
 tests/browser/test_live.py and test_share.py check only that the round arrives;
 how soon is measured here. Issue 14 moved the figure here from those tests
@@ -14,13 +14,14 @@ how soon is measured here. Issue 14 moved the figure here from those tests
 
 from __future__ import annotations
 
-import minimal_live
+from floors import minimal_live
 from harness import (
     HAS_TEXT_JS,
     WAIT_MS,
     Table,
     chromium,
     data_dir_with,
+    figure,
     minimal_command,
     opened,
     ours_command,
@@ -120,6 +121,12 @@ def main() -> None:
     floor_ms = table.rows["minimal: click, shown in the other tab"]
     table.add_all("ratio ours/minimal", ratios(ours_ms, floor_ms))
     table.print()
+    figure(
+        "Save shown in the other tab",
+        table.median("ours: Save, shown in the other tab"),
+        "ms",
+    )
+    figure("the same / a bare Flet app's", table.median("ratio ours/minimal"), "x")
     verdict(
         table.median("ours: Save, shown in the other tab") < 1500,
         f"a saved round shows in the other tab after "

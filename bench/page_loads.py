@@ -1,6 +1,6 @@
 """What a browser test pays for loading the app, and for a route change instead.
 
-Run: PYTHONPATH=$PWD python bench/page_loads.py [--runs 5]
+Run: PYTHONPATH=$PWD python bench/page_loads.py [--runs 5] [--tiny]
 Chromium's CPU seconds (every Chromium process, by kind: renderer, GPU process,
 the rest) and the wall seconds of (a) loading our scoreboard of a stored
 4-player, 3-round match in a fresh phone tab (own context, as each browser test
@@ -17,10 +17,9 @@ the browser tests, and behind its trial of keeping phones from test to test.
 
 from __future__ import annotations
 
-import re
 import time
-from collections.abc import Callable
 
+from floors.minimal_screen import LAST_TEXTS
 from harness import (
     PHONE,
     PLAYERS,
@@ -29,6 +28,7 @@ from harness import (
     checkout_command,
     chromium,
     data_dir_with,
+    figure,
     minimal_command,
     open_with_semantics,
     opened,
@@ -39,49 +39,14 @@ from harness import (
     standing_label,
     wait_for_text,
 )
-from minimal_screen import LAST_TEXTS
+from harness.cpu import SETTLE_S, add, measured
 from playwright.sync_api import Page
-from process_cpu import read_processes
 
-SETTLE_S = 1.0
 GO_JS = (
     "path => { history.pushState(null, '', path);"
     " dispatchEvent(new PopStateEvent('popstate', {state: null})); }"
 )
 """As tests/browser/driver.py's Table.go moves an open app to another screen."""
-
-
-def chromium_cpu() -> dict[str, float]:
-    """CPU seconds (user + system) of every Chromium process now, by kind."""
-    by_kind: dict[str, float] = {}
-    for command, seconds in read_processes().values():
-        if not command.startswith("/usr/lib/chromium/chromium"):
-            continue
-        found = re.search(r"--type=([a-z-]+)", command)
-        kind = {"renderer": "renderer", "gpu-process": "GPU process"}.get(
-            found.group(1) if found else "", "the rest"
-        )
-        by_kind[kind] = by_kind.get(kind, 0.0) + seconds
-    return by_kind
-
-
-def measured(action: Callable[[], None]) -> tuple[float, dict[str, float]]:
-    """Wall seconds of `action` and Chromium's CPU seconds by kind over it plus
-    SETTLE_S. A process that ends meanwhile (a tab closed) is not in `action`."""
-    before, started = chromium_cpu(), time.perf_counter()
-    action()
-    wall = time.perf_counter() - started
-    time.sleep(SETTLE_S)
-    after = chromium_cpu()
-    return wall, {kind: after[kind] - before.get(kind, 0.0) for kind in after}
-
-
-def add(table: Table, label: str, wall: float, cpu: dict[str, float]) -> None:
-    """One run's rows for `label`."""
-    table.add(f"{label}: Chromium CPU", sum(cpu.values()))
-    for kind in ("renderer", "GPU process", "the rest"):
-        table.add(f"{label}: {kind}", cpu.get(kind, 0.0))
-    table.add(f"{label}: wall", wall)
 
 
 def main() -> None:
@@ -149,6 +114,8 @@ def main() -> None:
         "(a) ours, load: Chromium CPU",
     )
     table.print()
+    for row in ("(a) ours, load: Chromium CPU", "ratio (a) / (b) CPU"):
+        figure(row, table.median(row), "x" if row.startswith("ratio") else "s")
     print(
         f"verdict: no target (issue 31): a load of ours costs Chromium "
         f"{table.median('ratio (a) / (b) CPU'):.2f}x the bare screen's CPU; a route "

@@ -21,9 +21,11 @@ import re
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-TICK = os.sysconf("SC_CLK_TCK")
+from harness import figure
+from harness.cpu import read_processes
+from harness.report import FIGURES
+
 UNSEEN = "kernel threads, and processes ended before they were seen"
 KINDS = [
     (r"/chromium .*--type=renderer", "Chromium renderers"),
@@ -43,24 +45,6 @@ def kind_of(command: str) -> str:
     return "everything else"
 
 
-def read_processes() -> dict[int, tuple[str, float]]:
-    """Every process now: its command line ('' once it ended) and CPU seconds."""
-    found: dict[int, tuple[str, float]] = {}
-    for entry in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            stat = Path(f"/proc/{entry}/stat").read_text()
-            command = Path(f"/proc/{entry}/cmdline").read_bytes()
-        except OSError:
-            continue
-        fields = stat.rsplit(")", 1)[1].split()
-        seconds = (int(fields[11]) + int(fields[12])) / TICK
-        found[int(entry)] = (
-            command.replace(b"\0", b" ").decode(errors="ignore"),
-            seconds,
-        )
-    return found
-
-
 def main() -> None:
     """Run the command, sample, print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -73,7 +57,9 @@ def main() -> None:
     before = {pid: seconds for pid, (_, seconds) in read_processes().items()}
     seen: dict[int, tuple[str, float]] = {}
     started = time.monotonic()
-    running = subprocess.Popen(command)
+    # The command's own benches are not this one's figures (bench/run-all).
+    env = {k: v for k, v in os.environ.items() if k != FIGURES}
+    running = subprocess.Popen(command, env=env)
     while True:
         for pid, (line, seconds) in read_processes().items():
             known = seen.get(pid)
@@ -92,6 +78,8 @@ def main() -> None:
         print(f"  {seconds:8.1f} s  {100 * seconds / total:5.1f} %  {kind}")
     cores = os.cpu_count() or 1
     busy = 100 * total / (wall * cores)
+    figure("the command's wall time", wall, "s")
+    figure("CPU of every process meanwhile", total, "s")
     print(f"  {total:8.1f} s in all: {busy:.1f} % of {cores} cores")
     sys.exit(running.returncode)
 

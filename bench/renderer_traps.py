@@ -2,8 +2,9 @@
 
 Run: PYTHONPATH=$PWD python bench/renderer_traps.py --minutes 5 --out FILE
      python bench/renderer_traps.py --summary FILE [FILE...]
+     PYTHONPATH=$PWD python bench/renderer_traps.py --tiny [--targets ...]
 Page sessions of a person's flow, run in turn under each configuration of
-bench/renderer_run.py (`isolated`: COOP/COEP and Flutter's own loader, as
+bench/harness/renderer_run.py (`isolated`: COOP/COEP and Flutter's own loader, as
 served until issue 31: multi-threaded skwasm; `single`: as served since, not
 isolated and skwasm held to one thread; `canvaskit`), against this
 checkout's served app and the static site (`companion publish`'s build on a
@@ -17,7 +18,7 @@ plain static server: with COOP/COEP added and Flutter's own loader for
   the profile's sessions made), three times: Record round, 8 card taps with
   no pause, back, Players and Matches tabs at once, the match again.
 `--flow stress` runs that stress part six times and the rest only where no
-match is there yet. `--targets churn` adds bench/minimal_churn.py, a bare Flet
+match is there yet. `--targets churn` adds bench/floors/minimal_churn.py, a bare Flet
 app whose forty lines of text change 25 times a second (the provocation of
 #190039 with nothing of ours in it): a session watches it for CHURN_S seconds.
 Each session is appended to FILE as a JSON line (so chunks of a few minutes
@@ -33,6 +34,8 @@ in /tmp/render-shots/.
 A served session is a fresh browser context; the static site's sessions of a
 run share one profile per configuration (as an installed phone app: the
 first visit boots Python, later ones start from the snapshot).
+`--tiny`: one session per target and configuration, with one stress part (a
+churn tab watched TINY_CHURN_S), into a file of its own unless --out is given.
 """
 
 from __future__ import annotations
@@ -42,6 +45,7 @@ import contextlib
 import json
 import shutil
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -49,17 +53,20 @@ from pathlib import Path
 from typing import Any
 
 from harness import (
-    BENCH,
+    FLOORS,
     PHONE,
+    RENDERER_RUN,
     REPO,
     Server,
     chromium,
     data_dir_with,
+    figure,
     played_match,
+    tiny_flag,
 )
+from harness.renderer_run import CONFIGS
+from harness.static_sites import CountingHandler, StaticServer
 from playwright.sync_api import Browser, BrowserContext, Page
-from renderer_run import CONFIGS
-from static_sites import CountingHandler, StaticServer
 
 from companion.publish.site import build_site
 from companion.webclient.renderer import SINGLE_THREADED
@@ -105,6 +112,10 @@ PAGE_STATE_JS = """() => {
 
 FRAME_JS = "() => new Promise(done => requestAnimationFrame(() => done(true)))"
 CHURN_S = 20
+TINY_CHURN_S = 2
+STRESS_PARTS = {"full": 3, "stress": 6, "tiny": 1}
+"""How many times a session's flow runs its stress part."""
+OUT = "/tmp/render-traps.jsonl"
 
 
 def evaluated(page: Page, script: str, timeout_ms: int = 5000) -> Any:
@@ -165,19 +176,9 @@ class IsolatingHandler(CountingHandler):
 
 
 class IsolatedStaticServer(StaticServer):
-    def start(self) -> StaticServer:
-        import functools
-        import http.server
-        import threading
+    """The static server, cross-origin isolating every page it serves."""
 
-        handler = functools.partial(
-            IsolatingHandler, directory=str(self.folder), sent=self._count
-        )
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), handler)
-        self.port = server.server_address[1]
-        self._server = server
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        return self
+    handler = IsolatingHandler
 
 
 def static_sites(folder: Path) -> dict[str, Path]:
@@ -209,7 +210,7 @@ def static_sites(folder: Path) -> dict[str, Path]:
 
 def served_command(config: str, data: Path):
     return lambda port: [
-        sys.executable, str(BENCH / "renderer_run.py"), config,
+        sys.executable, str(RENDERER_RUN), config,
         "-m", "companion.cli.main",
         "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data),
     ]  # fmt: skip
@@ -217,8 +218,8 @@ def served_command(config: str, data: Path):
 
 def churn_command(config: str):
     return lambda port: [
-        sys.executable, str(BENCH / "renderer_run.py"), config,
-        str(BENCH / "minimal_churn.py"), "--host", "127.0.0.1", "--port", str(port),
+        sys.executable, str(RENDERER_RUN), config,
+        str(FLOORS / "minimal_churn.py"), "--host", "127.0.0.1", "--port", str(port),
     ]  # fmt: skip
 
 
@@ -251,14 +252,15 @@ def quick(page: Page, name: str, role: str = "button") -> None:
 def session_flow(table: Table, target: str, flow: str, steps: list[str]) -> None:
     """The flow of one session (see the module's docstring); `steps` names the
     step under way, for the record. Flow `stress` is the stress part alone
-    (six times), with a match made first only where none is there."""
+    (six times), with a match made first only where none is there; `tiny` has
+    one stress part."""
     resume = BIG_RESUME if target == "served" else SMALL_RESUME
     if flow == "stress":
         with contextlib.suppress(Exception):
             table.button(resume).first.wait_for(timeout=5000)
-    if flow == "full" or not table.button(resume).count():
+    if flow != "stress" or not table.button(resume).count():
         typical(table, steps)
-    for n in range(3 if flow == "full" else 6):
+    for n in range(STRESS_PARTS[flow]):
         stress(table, resume, n, steps)
 
 
@@ -378,10 +380,10 @@ def finish(
 
 
 def churn_round(
-    browser: Browser, urls: dict[str, str], tabs: int, number: int
+    browser: Browser, urls: dict[str, str], tabs: int, number: int, watch_s: float
 ) -> list[dict[str, Any]]:
     """`tabs` tabs per configuration on the churning app, all open at once (so
-    the machine's load weighs on each alike), watched CHURN_S seconds."""
+    the machine's load weighs on each alike), watched `watch_s` seconds."""
     opened: list[tuple[BrowserContext, Page, Watch, dict[str, Any], list[str]]] = []
     for config, url in urls.items():
         for _ in range(tabs):
@@ -405,7 +407,7 @@ def churn_round(
             record["skwasm_workers"] = skwasm_workers(page)
         except Exception as error:  # noqa: BLE001 - recorded
             failures[n] = f"{type(error).__name__}: {str(error).splitlines()[0][:200]}"
-    deadline = time.monotonic() + CHURN_S
+    deadline = time.monotonic() + watch_s
     second = 0
     while time.monotonic() < deadline:
         second += 1
@@ -462,7 +464,8 @@ def targets_up(
 def run(args: argparse.Namespace) -> None:
     configs = args.configs.split(",")
     targets = args.targets.split(",")
-    deadline = time.monotonic() + args.minutes * 60
+    # --tiny: one whole pass, however long it takes.
+    deadline = time.monotonic() + (float("inf") if args.tiny else args.minutes * 60)
     out = Path(args.out)
     number = int(time.time()) % 100_000 * 100
     with (
@@ -472,7 +475,8 @@ def run(args: argparse.Namespace) -> None:
         while time.monotonic() < deadline:
             if "churn" in targets:
                 urls = {config: up["churn", config][1] for config in configs}
-                for record in churn_round(browser, urls, args.tabs, number):
+                watch_s = TINY_CHURN_S if args.tiny else CHURN_S
+                for record in churn_round(browser, urls, args.tabs, number, watch_s):
                     number += 1
                     report(record, out)
             for config in configs:
@@ -492,6 +496,8 @@ def run(args: argparse.Namespace) -> None:
                         if fresh:
                             context.close()
                     report(record, out)
+            if args.tiny:
+                break
 
 
 def report(record: dict[str, Any], out: Path) -> None:
@@ -550,6 +556,8 @@ def summary(files: list[str]) -> None:
         errors = sum(1 for r in records if r["errors"] and not r["traps"])
         blank = sum(1 for r in records if r["blank"])
         stuck = sum(1 for r in records if not r["completed"])
+        hit = sum(1 for r in records if r["traps"] or r["errors"] or not r["completed"])
+        figure(f"{target}, {config}: sessions hit", hit, f"of {n}")
         isolated = sorted({str(r.get("isolated")) for r in records})
         renderers: dict[str, int] = {}
         for r in records:
@@ -574,14 +582,19 @@ def main() -> None:
     parser.add_argument("--configs", default=",".join(CONFIGS))
     parser.add_argument("--targets", default="served,static")
     parser.add_argument("--site", default="/tmp/render-site/site")
-    parser.add_argument("--out", default="/tmp/render-traps.jsonl")
+    parser.add_argument("--out", help=f"the file sessions are added to ({OUT})")
     parser.add_argument("--flow", choices=("full", "stress"), default="full")
     parser.add_argument("--tabs", type=int, default=2, help="churn tabs per config")
     parser.add_argument("--summary", nargs="*")
-    args = parser.parse_args()
+    args = tiny_flag(parser).parse_args()
     if args.summary:
         summary(args.summary)
-    else:
+        return
+    with tempfile.TemporaryDirectory(prefix="bench-traps-") as scratch:
+        if args.out is None:
+            args.out = str(Path(scratch) / "tiny.jsonl") if args.tiny else OUT
+        if args.tiny:
+            args.flow, args.tabs = "tiny", 1
         run(args)
         summary([args.out])
 

@@ -1,6 +1,7 @@
 """What one tap costs Chromium: a screen switch on the navigation bar, ours vs bare.
 
-Run: PYTHONPATH=$PWD python bench/screen_switches.py [--runs 5]
+Run: PYTHONPATH=$PWD python bench/screen_switches.py [--runs 5] [--tiny]
+--tiny: 1 run, no warm-up.
 Chromium's CPU seconds (every Chromium process, by kind: renderer, GPU process,
 the rest) and the frames the page drew for one tap on a navigation-bar
 destination, until the destination shows selected plus 1 s, and the wall
@@ -19,20 +20,22 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from floors.minimal_tabs import PLACES
 from harness import (
     PHONE,
     WAIT_MS,
     Table,
+    arguments,
     checkout_command,
     chromium,
     data_dir_with,
+    figure,
     minimal_command,
     open_with_semantics,
-    runs_argument,
+    runs_of,
     serving,
 )
-from minimal_tabs import PLACES
-from page_loads import SETTLE_S, add, measured
+from harness.cpu import SETTLE_S, add, measured
 from playwright.sync_api import Browser, Page
 
 FRAMES_JS = """
@@ -66,7 +69,7 @@ def tab_on(browser: Browser, url: str, touch: bool) -> Iterator[Page]:
 
 def switch(page: Page, label: str, touch: bool) -> tuple[int, float, dict[str, float]]:
     """Tap destination `label`: the frames drawn, and the wall seconds and
-    Chromium's CPU seconds by kind (page_loads.measured) until it shows selected."""
+    Chromium's CPU seconds by kind (harness.cpu.measured) until it shows selected."""
     box = page.get_by_role("tab", name=label, exact=True).bounding_box()
     if box is None:
         raise RuntimeError(f"no destination {label!r} on screen")
@@ -87,7 +90,8 @@ def switch(page: Page, label: str, touch: bool) -> tuple[int, float, dict[str, f
 
 def main() -> None:
     """Alternate (a)-(d) for --runs rounds of the bar; print the table."""
-    runs = runs_argument()
+    args = arguments(__doc__.splitlines()[0]).parse_args()
+    runs = runs_of(args)
     table = Table(f"A tap on the navigation bar, {runs} rounds of 4 taps", "s")
     with (
         data_dir_with([]) as (data, _),
@@ -101,7 +105,7 @@ def main() -> None:
             ("(c) bare, mouse", bare.url, False),
             ("(d) bare, touch", bare.url, True),
         ]
-        for _, url, touch in configurations:  # warms the disk cache for all
+        for _, url, touch in [] if args.tiny else configurations:  # warm-up
             with tab_on(browser, url, touch):
                 pass
         for _ in range(runs):
@@ -120,6 +124,8 @@ def main() -> None:
             f"{under}: Chromium CPU",
         )
     table.print()
+    for row in ("(a) ours, mouse: Chromium CPU", "ratio (a) / (c) CPU"):
+        figure(row, table.median(row), "x" if row.startswith("ratio") else "s")
     print(
         "verdict: no target (issue 31): a tap on our navigation bar costs Chromium "
         f"{table.median('(a) ours, mouse: Chromium CPU'):.2f} s of CPU, "

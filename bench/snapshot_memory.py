@@ -1,7 +1,8 @@
 """The tab's memory while the static site makes its Python snapshot.
 
-Run: PYTHONPATH=$PWD python bench/snapshot_memory.py [--runs 2]
+Run: PYTHONPATH=$PWD python bench/snapshot_memory.py [--runs 2] [--tiny]
    (from the repository root, under the machine lock)
+--tiny: 1 run.
 The site (`companion publish`) is served by Python's static file server and
 opened in headless Chromium at 390x844 on a fresh profile per run. A first
 start boots Python; a few seconds after the app shows, the page starts the
@@ -30,7 +31,16 @@ import threading
 import time
 from pathlib import Path
 
-from harness import CHROMIUM, CHROMIUM_ARGS, PHONE, free_port, process_tree
+from harness import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    PHONE,
+    figure,
+    free_port,
+    process_tree,
+    runs_of,
+    tiny_flag,
+)
 from playwright.sync_api import Page, sync_playwright
 
 from companion.publish import snapshot
@@ -160,7 +170,7 @@ def one_run(url: str) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=2)
-    runs = parser.parse_args().runs
+    runs = runs_of(tiny_flag(parser).parse_args())
     with tempfile.TemporaryDirectory() as folder:
         site = build_site(Path(folder) / "site")
         port = free_port()
@@ -180,6 +190,7 @@ def main() -> None:
     for key in results[0]:
         print(f"{key:<18}" + "".join(f"{r[key]:>10.0f}" for r in results))
     for r in results:
+        figure("the maker's RSS", r["peak RSS making"] - r["before RSS"], "MB")
         print(
             f"maker's excess: RSS {r['peak RSS making'] - r['before RSS']:.0f} MB, "
             f"PSS {r['peak PSS making'] - r['before PSS']:.0f} MB"

@@ -4,11 +4,11 @@ counter published the same way (the floor) and by Flet's own `flet publish`
 
 Run: PYTHONPATH=$PWD python bench/static_app.py [--runs 1] [--parts ab,c]
          [--cpu 1,4] [--sites ours,floor,peer] [--flet-cli PYTHON] [--saves 5]
-         [--pyc beside|only]   (from the repository root)
+         [--pyc beside|only] [--tiny]   (from the repository root)
 Ours and the floor are built by companion.publish.site.build_site (the floor:
-flet and its pure-Python dependencies, bench/minimal_counter.py as the app, the
+flet and its pure-Python dependencies, bench/floors/minimal_counter.py as the app, the
 same client, Pyodide, page and service worker); the peer, the same counter, by
-flet-cli 1.0.5's `flet publish --no-cdn` (bench/static_peer.py: skipped
+flet-cli 1.0.5's `flet publish --no-cdn` (bench/peers/static_peer.py: skipped
 without --flet-cli or $FLET_CLI_PYTHON). All are served by Python's own static
 file server (the handler `python -m http.server` uses), which counts every
 byte and every body it sends (also as gzip -6 of each body: what a host that
@@ -40,19 +40,18 @@ its bytes <= 10 MB as gzip -6. Issue 13: (c) Save < 150 ms and <= 1.2x the
 served app's Save.
 `--pyc` (an experiment, needs node): both archives carry bytecode made by
 Pyodide's own Python, beside each module's source or in place of it.
+`--tiny`: one run at CPU 1x and one timed Save.
 """
 
 from __future__ import annotations
 
 import argparse
 import inspect
-import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
-import static_peer
+from floors.minimal_counter import count_text
 from harness import (
     CHROMIUM,
     CHROMIUM_ARGS,
@@ -61,6 +60,8 @@ from harness import (
     PLAYERS,
     WAIT_MS,
     Table,
+    at_most,
+    checkout_command,
     data_dir_with,
     open_with_semantics,
     played_match,
@@ -68,10 +69,19 @@ from harness import (
     serving,
     standing_label,
     timed_click,
+    tiny_flag,
+    under,
     verdict,
     wait_for_text,
 )
-from minimal_counter import count_text
+from harness.static_sites import (
+    MB,
+    StaticServer,
+    build_sites,
+    print_size,
+    static_serving,
+)
+from peers import static_peer
 from playwright.sync_api import (
     Browser,
     BrowserContext,
@@ -79,7 +89,6 @@ from playwright.sync_api import (
     Playwright,
     sync_playwright,
 )
-from static_sites import MB, StaticServer, build_sites, print_size, static_serving
 from taps import BIG, SETTLE_S, fill_hands, saved, start_round, t
 
 from companion.publish import snapshot
@@ -344,16 +353,10 @@ def save_pairs(browser: Browser, folder: Path, saves: int) -> Table:
     big = played_match(BIG)
     static_page, (context, server) = open_big_match_in_static(browser, folder)
 
-    def served_here(data: Path) -> Callable[[int], list[str]]:
-        return lambda port: [
-            sys.executable, "-m", "companion.cli.main",
-            "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data),
-        ]  # fmt: skip
-
     try:
         with (
             data_dir_with([big]) as (data, ids),
-            serving(served_here(data)) as served,
+            serving(checkout_command(data)) as served,
         ):
             served_context = browser.new_context(viewport=PHONE, locale="en-US")
             served_page = served_context.new_page()
@@ -406,7 +409,7 @@ def arguments() -> argparse.Namespace:
     parser.add_argument(
         "--flet-cli",
         default=None,
-        help="a Python with flet-cli 1.0.5 (bench/static_peer.py); else"
+        help="a Python with flet-cli 1.0.5 (bench/peers/static_peer.py); else"
         " $FLET_CLI_PYTHON; neither: no peer",
     )
     parser.add_argument(
@@ -415,7 +418,10 @@ def arguments() -> argparse.Namespace:
         default="",
         help="experiment: bytecode in the archives, beside the source or instead",
     )
-    return parser.parse_args()
+    args = tiny_flag(parser).parse_args()
+    if args.tiny:
+        args.runs, args.cpu, args.saves = 1, "1", 1
+    return args
 
 
 NEEDLES = {"ours": OURS_TEXT, "floor": FLOOR_TEXT, "peer": FLOOR_TEXT}
@@ -505,13 +511,18 @@ def report(results: dict[str, list[dict[str, float]]], cpu: float) -> None:
     limit = INSTALLED_TARGET_S.get(cpu)
     if limit is not None:
         verdict(
-            installed <= limit,
+            at_most(f"installed start at CPU {cpu:g}x", installed, "s", limit),
             f"installed start (offline, snapshot) at CPU {cpu:g}x:"
             f" {installed:.2f} s (target <= {limit:g} s)",
         )
     gzip_mb = sizes.median("ours: with the precache, gzip -6")
     verdict(
-        gzip_mb <= FIRST_VISIT_GZIP_MB,
+        at_most(
+            f"first visit's bytes, gzip -6, CPU {cpu:g}x",
+            gzip_mb,
+            "MB",
+            FIRST_VISIT_GZIP_MB,
+        ),
         f"first visit's bytes, gzip -6 of what is sent (precache included):"
         f" {gzip_mb:.2f} MB (target <= {FIRST_VISIT_GZIP_MB:g});"
         f" raw {sizes.median('ours: with the precache'):.2f} MB",
@@ -522,14 +533,21 @@ def report(results: dict[str, list[dict[str, float]]], cpu: float) -> None:
     repeat = seconds.median("ratio (b) ours/peer")
     if cpu == 1:
         verdict(
-            repeat <= PEER_REPEAT_TARGET,
+            at_most(
+                "installed start / the peer's repeat visit, CPU 1x",
+                repeat,
+                "x",
+                PEER_REPEAT_TARGET,
+            ),
             f"installed start / the peer's repeat visit at CPU 1x: {repeat:.2f}x"
             f" ({installed:.2f} / {seconds.median('(b) peer: repeat'):.2f} s;"
             f" target <= {PEER_REPEAT_TARGET}x)",
         )
     first = seconds.median("ratio (a) first visit ours/peer")
     verdict(
-        first <= PEER_FIRST_TARGET,
+        at_most(
+            f"first visit / the peer's, CPU {cpu:g}x", first, "x", PEER_FIRST_TARGET
+        ),
         f"first visit / the peer's at CPU {cpu:g}x: {first:.2f}x"
         f" ({seconds.median('(a) ours: first visit'):.1f} /"
         f" {seconds.median('(a) peer: first visit'):.1f} s;"
@@ -569,8 +587,10 @@ def saves_part(browser: Browser, folder: Path, saves: int) -> None:
     table.print()
     save_ms = table.median("static: Save to the new standing")
     ratio = table.median("ratio Save static/served")
+    fast = under(f"(c) Save, {BIG}-round match", save_ms, "ms", SAVE_TARGET_MS)
+    close = at_most("(c) Save, static / served", ratio, "x", RATIO_TARGET)
     verdict(
-        save_ms < SAVE_TARGET_MS and ratio <= RATIO_TARGET,
+        fast and close,
         f"(c) Save in the static app {save_ms:.0f} ms (target < "
         f"{SAVE_TARGET_MS}), {ratio:.2f}x the served app's "
         f"{table.median('served: Save to the new standing'):.0f} ms "

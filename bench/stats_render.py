@@ -1,6 +1,6 @@
 """What one render of a player's page costs on the server, small store against big.
 
-Run: python bench/stats_render.py [--renders 200]
+Run: python bench/stats_render.py [--renders 200] [--tiny]
 In this process, no browser: for the stores of bench/stats.py ("1" = one finished
 match of each game, and 10,000 matches), the milliseconds per render of Ada's
 page for (a) the store's reads alone (her figures per game, the chart's latest
@@ -18,7 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 
-from stats import SIZES, data_dir
+from harness import figure, tiny_flag
+from stats import SIZES, TINY_SIZES, data_dir
 
 from companion.storage import Store
 from companion.ui.players import player_screen
@@ -63,13 +64,15 @@ def cards(store: Store) -> list[object]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--renders", type=int, default=200)
-    renders = max(1, parser.parse_args().renders)
+    args = tiny_flag(parser).parse_args()
+    renders, sizes = (2, TINY_SIZES) if args.tiny else (max(1, args.renders), SIZES)
     print(f"\nA player's page on the server, ms per render ({renders} renders)")
-    for size in (SIZES[0], SIZES[-1]):
+    for size in (sizes[0], sizes[-1]):
         with data_dir(size) as (data, _), Store.open(data) as store:
             for part, work in (("(a) reads", reads), ("(b) reads + cards", cards)):
                 ms = per_render_ms(partial(work, store), renders)
                 print(f"  {size:>6} matches: {part:<18} {ms:>8.3f} ms")
+                figure(f"{part}, {size:,} matches", ms, "ms")
 
 
 if __name__ == "__main__":

@@ -1,7 +1,9 @@
 """Benchmark: time to save a round and to open the data, by number of stored matches.
 
-Run: python bench/storage.py [--sizes 1,100,1000,10000] [--saves 200]
+Run: python bench/storage.py [--sizes 1,100,1000,10000] [--saves 200] [--tiny]
 Saves include every fsync. Stored matches have 20 rounds of 4 players each.
+Targets (issue 3): a save at the largest size <= 1.5x the save at the smallest;
+opening the largest < 500 ms.
 """
 
 import argparse
@@ -12,11 +14,16 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from harness import at_most, tiny_flag, under, verdict
+
 from companion.engine.match import Match
 from companion.storage import Store, StoredMatch
 
 PLAYERS = ("Ada", "Bo", "Cy", "Di")
 ROUNDS = 20
+TINY_SIZES = "1,100"
+SAVE_RATIO = 1.5
+OPEN_MS = 500
 
 
 def played_match() -> Match:
@@ -80,7 +87,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="1,100,1000,10000")
     parser.add_argument("--saves", type=int, default=200)
-    args = parser.parse_args()
+    args = tiny_flag(parser).parse_args()
+    if args.tiny:
+        args.sizes, args.saves = TINY_SIZES, 5
     sizes = [int(size) for size in args.sizes.split(",")]
     match = played_match()
     with tempfile.TemporaryDirectory(prefix="bench-storage-") as scratch:
@@ -108,12 +117,15 @@ def main() -> None:
             f"{spread(opened):>24} {filled:>7.1f}"
         )
     ratio = statistics.median(saves[-1]) / base
-    opened_last = statistics.median(opens[-1])
-    ok = ratio <= 1.5 and opened_last < 0.5
-    print(
-        f"verdict: {'PASS' if ok else 'MISS'}: saving at {sizes[-1]:,} matches is "
-        f"{ratio:.2f}x the time at {sizes[0]:,} (target <= 1.5x); opening "
-        f"{sizes[-1]:,} matches takes {opened_last * 1000:.0f} ms (target < 500 ms)"
+    open_ms = statistics.median(opens[-1]) * 1000
+    big, small = f"{sizes[-1]:,}", f"{sizes[0]:,}"
+    saves_ok = at_most(f"save at {big} / at {small} matches", ratio, "x", SAVE_RATIO)
+    opens_ok = under(f"open {big} matches", open_ms, "ms", OPEN_MS)
+    verdict(
+        saves_ok and opens_ok,
+        f"saving at {sizes[-1]:,} matches is {ratio:.2f}x the time at {sizes[0]:,}"
+        f" (target <= {SAVE_RATIO}x); opening {sizes[-1]:,} matches takes"
+        f" {open_ms:.0f} ms (target < {OPEN_MS} ms)",
     )
 
 

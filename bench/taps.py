@@ -1,10 +1,10 @@
 """Tap-latency bench: our record-round screen against a minimal Flet counter.
 
-Run: python bench/taps.py [--runs 5]
+Run: python bench/taps.py [--runs 5] [--tiny]
 Each figure runs from the pointerdown of a click in headless Chromium to the
 DOM change that puts the changed text in the accessibility tree, both taken
 inside the page. Measured, alternating with a click on the minimal counter app
-(bench/minimal_counter.py) so that machine drift weighs on both alike:
+(bench/floors/minimal_counter.py) so that machine drift weighs on both alike:
 (a) the card taps on the record-round keypad (the hand gains a chip): the 12
     taps of a typical round, four cards in each of three hands, on a record
     screen opened for each round (runs = rounds), shown also as the first card
@@ -16,9 +16,9 @@ Targets (issue 6): each <= 1.5x the minimal click (median of per-pair ratios);
 Also shown, alternating with the rest: a card tap on the 200-round match (timed
 while entering each round that (b) saves); the floor under Save, a bare Flet app
 whose click draws a screen as full as our scoreboard in place of a button
-(bench/minimal_screen.py --swap), as Save draws the scoreboard in place of the
+(bench/floors/minimal_screen.py --swap), as Save draws the scoreboard in place of the
 record screen within one View; and a bare Flet app whose click goes back a
-screen (bench/minimal_back.py), which is what Save cost when the record screen
+screen (bench/floors/minimal_back.py), which is what Save cost when the record screen
 was a View of its own above the scoreboard.
 """
 
@@ -30,30 +30,34 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-import minimal_back
-import minimal_screen
+from floors import minimal_back, minimal_screen
+from floors.minimal_counter import LABEL, count_text
 from harness import (
-    BENCH,
+    RENDERER_RUN,
     Table,
+    at_most,
     checkout_command,
     chromium,
     click_parts,
     data_dir_with,
+    figure,
     minimal_command,
     open_with_semantics,
     opened,
     ours_command,
     played_match,
     ratios,
+    runs_of,
     serving,
     standing_label,
     timed_click,
+    tiny_flag,
+    under,
     verdict,
     wait_for_text,
 )
-from minimal_counter import LABEL, count_text
+from harness.renderer_run import CONFIGS
 from playwright.sync_api import Page
-from renderer_run import CONFIGS
 
 from companion.engine.match import Match
 from companion.ui.frame import format as fmt
@@ -79,9 +83,11 @@ def add_label(face: str, player: str) -> str:
 
 def chip_label(face: str, player: str, count: int) -> str:
     """The chip a card tap adds to the hand: "Remove one ace from Bo (1 held)"."""
-    return t.gettext("Remove one {card} from {name} ({count} held)").format(
-        card=fmt.face_name(t, face), name=player, count=t.number(count)
-    )
+    return t.ngettext(
+        "Remove {card} from {name} ({count} held)",
+        "Remove {card} from {name} ({count} held)",
+        count,
+    ).format(card=fmt.one_face_name(t, face), name=player, count=t.number(count))
 
 
 class Counter:
@@ -225,20 +231,20 @@ def arguments() -> argparse.Namespace:
         "--renderer",
         choices=CONFIGS,
         help="serve ours (this checkout) and the minimal apps under this renderer"
-        " configuration of bench/renderer_run.py (issue 31); without it, ours is"
-        " the installed `companion` as before",
+        " configuration of bench/harness/renderer_run.py (issue 31); without it,"
+        " ours is the installed `companion` as before",
     )
-    return parser.parse_args()
+    return tiny_flag(parser).parse_args()
 
 
 def commands(
     renderer: str | None,
 ) -> tuple[Callable[..., Command], Callable[..., Command]]:
     """How ours (given its data directory) and a minimal app (given its script)
-    are started: as always, or through bench/renderer_run.py."""
+    are started: as always, or through bench/harness/renderer_run.py."""
     if renderer is None:
         return ours_command, minimal_command
-    runner = [sys.executable, str(BENCH / "renderer_run.py"), renderer]
+    runner = [sys.executable, str(RENDERER_RUN), renderer]
 
     def ours(data: Path) -> Command:
         return lambda port: [*runner, "-m", *checkout_command(data)(port)[2:]]
@@ -252,10 +258,12 @@ def commands(
 def main() -> None:
     """Alternate a timed tap on ours with a timed click on the counter."""
     args = arguments()
-    runs = max(1, args.runs)
+    runs = runs_of(args)
     started_ours, started_minimal = commands(args.renderer)
     if args.renderer:
-        print(f"renderer configuration: {args.renderer} (bench/renderer_run.py)")
+        print(
+            f"renderer configuration: {args.renderer} (bench/harness/renderer_run.py)"
+        )
     small, big = played_match(30), played_match(BIG)
     # A tap shows on the next frame or the one after (16.7 ms apart): a median of
     # ~30 ms taps needs more pairs than a Save to hold still. Each run is one
@@ -352,7 +360,7 @@ def main() -> None:
     save.print()
     card_ratio = card.median("ratio ours/minimal click")
     verdict(
-        card_ratio <= RATIO_TARGET,
+        at_most("(a) card tap / minimal click", card_ratio, "x", RATIO_TARGET),
         f"(a) card tap {card.median('ours: card tap'):.0f} ms, {card_ratio:.2f}x the "
         f"minimal click (target <= {RATIO_TARGET}x)",
     )
@@ -360,13 +368,18 @@ def main() -> None:
     save_ms = save.median(f"ours: Save ({BIG}+ rounds)")
     floor_ms = save.median("minimal: full screen in place")
     floor_ratio = floor_ms / save.median("minimal: counter click")
+    figure(
+        "(b) Save / a bare Flet screen drawn in place",
+        save.median("ratio ours/full screen in place"),
+        "x",
+    )
     verdict(
-        save_ms < SAVE_TARGET_MS,
+        under(f"(b) Save, {BIG}-round match", save_ms, "ms", SAVE_TARGET_MS),
         f"(b) Save {save_ms:.0f} ms on a {BIG}-round match (target < "
         f"{SAVE_TARGET_MS} ms)",
     )
     verdict(
-        save_ratio <= RATIO_TARGET,
+        at_most("(b) Save / minimal click", save_ratio, "x", RATIO_TARGET),
         f"(b) Save {save_ratio:.2f}x the minimal click (target <= {RATIO_TARGET}x); "
         f"a bare Flet app drawing a screen as full as ours in place of a button "
         f"takes {floor_ms:.0f} ms, {floor_ratio:.2f}x "

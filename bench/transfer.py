@@ -1,8 +1,8 @@
 """Transfer bench: what a phone downloads, and how soon it sees the Matches screen.
 
-Run: PYTHONPATH=$PWD python bench/transfer.py [--runs 2]   (from the repository root)
+Run: PYTHONPATH=$PWD python bench/transfer.py [--runs 2] [--tiny]   (from the root)
 Ours (`python -m companion.cli.main` from this tree, our HTTP layer, an empty
-data directory) against plain `ft.run` serving bench/minimal_app.py (one Text).
+data directory) against plain `ft.run` serving bench/floors/minimal_app.py (one Text).
 Each run, in a fresh browser context: (a) bytes over the wire (the DevTools
 protocol's encodedDataLength, summed) on a first visit and on a reload; (b)
 seconds from navigating to the first rendered screen (ours: the Matches screen
@@ -10,7 +10,7 @@ with "New match"; minimal: its Text) on an emulated phone on Wi-Fi: 20 Mbit/s
 down, 5 Mbit/s up, 40 ms latency, CPU slowed 4x; first visit (empty cache)
 and repeat visit (a new tab in the same context: the browser's cache kept).
 Runs alternate ours, minimal, and minimal served through our HTTP layer
-(bench/minimal_served.py: the floor that serving alone reaches). Our client
+(bench/floors/minimal_served.py: the floor that serving alone reaches). Our client
 is compressed before the first run (once per installed version; see
 companion/serving/precompress.py).
 Service workers are blocked, as for a phone at the table (plain http on the
@@ -24,18 +24,20 @@ Targets (issue 17): first visit <= 5 MB, reload <= 200 KB; (b) first visit
 
 from __future__ import annotations
 
-import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
+from floors.minimal_app import TEXT
 from harness import (
     PHONE,
     WAIT_MS,
     Server,
     Table,
+    at_most,
+    checkout_command,
     chromium,
+    figure,
     minimal_command,
     open_with_semantics,
     ratios,
@@ -43,7 +45,6 @@ from harness import (
     verdict,
     wait_for_text,
 )
-from minimal_app import TEXT
 from playwright.sync_api import Browser, Page
 
 from companion.serving.offline import served_client
@@ -59,14 +60,8 @@ WIFI = {
 CPU_SLOWDOWN = 4
 OURS_TEXT = "New match"
 MB = 1_000_000
-
-
-def ours_here(data_dir: Path) -> Callable[[int], list[str]]:
-    """This tree's `companion` (not the installed command), given a port."""
-    return lambda port: [
-        sys.executable, "-m", "companion.cli.main",
-        "--host", "127.0.0.1", "--port", str(port), "--data-dir", str(data_dir),
-    ]  # fmt: skip
+FIRST_MB, RELOAD_KB = 5, 200
+FIRST_RATIO, REPEAT_RATIO = 0.6, 0.3
 
 
 class Counted:
@@ -146,7 +141,7 @@ def main() -> None:
         for run in range(runs):
             data = Path(scratch) / f"data-{run}"
             for name, command, needle in (
-                ("ours", ours_here(data), OURS_TEXT),
+                ("ours", checkout_command(data), OURS_TEXT),
                 ("minimal", minimal_command("minimal_app.py"), TEXT),
                 ("minimal served by us", minimal_command("minimal_served.py"), TEXT),
             ):
@@ -183,20 +178,30 @@ def main() -> None:
     seconds.print()
     first_mb = sizes.median("ours: first visit")
     reload_kb = sizes.median("ours: reload visit") * 1000
+    first_ok = at_most("(a) first visit", first_mb, "MB", FIRST_MB)
+    reload_ok = at_most("(a) reload", reload_kb, "KB", RELOAD_KB)
     verdict(
-        first_mb <= 5 and reload_kb <= 200,
-        f"(a) first visit {first_mb:.2f} MB (target <= 5; plain Flet "
+        first_ok and reload_ok,
+        f"(a) first visit {first_mb:.2f} MB (target <= {FIRST_MB}; plain Flet "
         f"{sizes.median('minimal: first visit'):.2f}), reload {reload_kb:.1f} KB "
-        f"(target <= 200; plain Flet "
+        f"(target <= {RELOAD_KB}; plain Flet "
         f"{sizes.median('minimal: reload visit') * 1000:.0f} KB)",
     )
     first_ratio = seconds.median("ratio first visit")
     repeat_ratio = seconds.median("ratio repeat visit")
+    first_ok = at_most("(b) first visit / plain Flet's", first_ratio, "x", FIRST_RATIO)
+    repeat_ok = at_most("(b) repeat / plain Flet's", repeat_ratio, "x", REPEAT_RATIO)
+    figure(
+        "(b) repeat visit, the floor / plain Flet's",
+        seconds.median("ratio repeat visit (floor)"),
+        "x",
+    )
     verdict(
-        first_ratio <= 0.6 and repeat_ratio <= 0.3,
-        f"(b) first visit {first_ratio:.2f}x plain Flet's time (target <= 0.6x), "
-        f"repeat visit {repeat_ratio:.2f}x (target <= 0.3x); the one-Text app "
-        f"served by us: {seconds.median('ratio first visit (floor)'):.2f}x and "
+        first_ok and repeat_ok,
+        f"(b) first visit {first_ratio:.2f}x plain Flet's time"
+        f" (target <= {FIRST_RATIO}x), repeat visit {repeat_ratio:.2f}x"
+        f" (target <= {REPEAT_RATIO}x); the one-Text app served by us:"
+        f" {seconds.median('ratio first visit (floor)'):.2f}x and "
         f"{seconds.median('ratio repeat visit (floor)'):.2f}x; ours with its "
         f"worker: {seconds.median('ratio first visit (worker)'):.2f}x and "
         f"{seconds.median('ratio repeat visit (worker)'):.2f}x",

@@ -1,13 +1,12 @@
 """The smallest Flet web app that shows a tap in one tab in the other tabs too.
 
-Run: python bench/minimal_live.py --port 8551
+Run: python bench/floors/minimal_live.py --port 8551
 The floor under our live update (bench/live.py): a shared count, a button that
 adds one and tells the other sessions over Flet's pubsub, each of which
 re-renders from the shared count, as our sessions re-read a saved match.
 """
 
 import flet as ft
-from minimal_run import run
 
 LABEL = "Add one"
 TOPIC = "count"
@@ -52,4 +51,6 @@ def main(page: ft.Page) -> None:
 
 
 if __name__ == "__main__":
+    from minimal_run import run
+
     run(main, __doc__)

@@ -1,6 +1,6 @@
 """A bare Flet app whose text never rests: flutter/flutter#190039's provocation.
 
-Run: python bench/minimal_churn.py --port 8551
+Run: python bench/floors/minimal_churn.py --port 8551
 Forty lines of random letters in random sizes (any tenth of a point from 8 to
 48, so glyphs keep missing the glyph cache) and weights, all replaced by the
 server 25 times a second: the client lays out new text while frames are drawn,
@@ -12,7 +12,6 @@ import random
 import string
 
 import flet as ft
-from minimal_run import run
 
 LINES = 40
 PERIOD_S = 0.04
@@ -40,4 +39,6 @@ async def main(page: ft.Page) -> None:
 
 
 if __name__ == "__main__":
+    from minimal_run import run
+
     run(main, __doc__)

@@ -1,10 +1,9 @@
 """The smallest Flet web app (one Text): the yardstick for start-up and memory.
 
-Run: python bench/minimal_app.py --port 8551
+Run: python bench/floors/minimal_app.py --port 8551
 """
 
 import flet as ft
-from minimal_run import run
 
 TEXT = "Hello from a bare Flet app"
 
@@ -15,4 +14,6 @@ def main(page: ft.Page) -> None:
 
 
 if __name__ == "__main__":
+    from minimal_run import run
+
     run(main, __doc__)

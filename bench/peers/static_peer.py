@@ -28,7 +28,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from harness import BENCH
+from harness.paths import FLOORS
 
 from companion.publish.site import Source, client_folder, distribution_files
 
@@ -92,7 +92,7 @@ def _project(scratch: Path, packages: list[tuple[str, Source]]) -> Path:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(source if isinstance(source, bytes) else source.read_bytes())
     for script in ("minimal_counter.py", "minimal_run.py"):
-        shutil.copyfile(BENCH / script, project / script)
+        shutil.copyfile(FLOORS / script, project / script)
     (project / "main.py").write_text(PEER_MAIN, "utf-8")
     return project
 

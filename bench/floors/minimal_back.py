@@ -2,7 +2,8 @@
 
 Saving a round returns from the record screen to the scoreboard, as this app's
 Back button returns from /count/more to /count, counting one more on the way.
-Run: python bench/minimal_back.py --port 8551 [--no-transition], then open /count.
+Run: python bench/floors/minimal_back.py --port 8551 [--no-transition], then
+open /count.
 With --no-transition every platform's route transition is PageTransitionTheme.NONE.
 """
 
@@ -10,7 +11,6 @@ from dataclasses import dataclass
 from functools import partial
 
 import flet as ft
-from minimal_run import arguments, serve
 
 OPEN_LABEL = "Open"
 BACK_LABEL = "Back and add one"
@@ -90,6 +90,8 @@ def main(page: ft.Page, transition: bool = True) -> None:
 
 
 if __name__ == "__main__":
+    from minimal_run import arguments, serve
+
     parser = arguments(__doc__.splitlines()[0])
     parser.add_argument("--no-transition", action="store_true")
     args = parser.parse_args()

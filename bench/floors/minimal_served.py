@@ -1,6 +1,6 @@
 """The minimal app (one Text) served through our HTTP layer instead of `ft.run`.
 
-Run: PYTHONPATH=$PWD python bench/minimal_served.py --port 8551
+Run: PYTHONPATH=$PWD python bench/floors/minimal_served.py --port 8551
 What the serving alone gives a bare Flet app: the floor under our own app's
 times in bench/transfer.py (the same client files, compressed and cached).
 """

@@ -20,8 +20,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from harness import BENCH
-
 from companion.publish.site import (
     APP_ARCHIVE,
     build_site,
@@ -29,6 +27,7 @@ from companion.publish.site import (
     distribution_files,
     files_loaded_signal,
 )
+from harness.paths import FLOORS
 
 MB = 1_000_000
 FLOOR_DISTRIBUTIONS = ("flet", "msgpack", "repath", "six")
@@ -52,7 +51,7 @@ def build_sites(scratch: Path, pyc: str = "") -> dict[str, Path]:
     floor_files = distribution_files(FLOOR_DISTRIBUTIONS)
     # The counter and the start-up every bare app of the benches shares.
     for script in ("minimal_counter.py", "minimal_run.py"):
-        floor_files.append((script, BENCH / script))
+        floor_files.append((script, FLOORS / script))
     floor = build_site(scratch / "floor", packages=floor_files, entry=floor_entry)
     if pyc:
         for site in (ours, floor):
@@ -172,6 +171,8 @@ class CountingHandler(http.server.SimpleHTTPRequestHandler):
 class StaticServer:
     """A static file server on 127.0.0.1 in a thread; bytes sent so far, by path."""
 
+    handler: type[CountingHandler] = CountingHandler
+
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.by_path: dict[str, int] = {}
@@ -206,7 +207,7 @@ class StaticServer:
 
     def start(self) -> StaticServer:
         handler = functools.partial(
-            CountingHandler,
+            self.handler,
             directory=str(self.folder),
             sent=self._count,
             body=self._count_body,

@@ -1,10 +1,9 @@
 """The smallest Flet web app that answers a tap: the yardstick for tap latency.
 
-Run: python bench/minimal_counter.py --port 8551
+Run: python bench/floors/minimal_counter.py --port 8551
 """
 
 import flet as ft
-from minimal_run import run
 
 LABEL = "Add one"
 
@@ -33,4 +32,6 @@ def main(page: ft.Page) -> None:
 
 
 if __name__ == "__main__":
+    from minimal_run import run
+
     run(main, __doc__)

@@ -9,7 +9,7 @@ real first screen costs in Flet itself.
 With --swap it opens on a single button that puts the whole screen in its place
 (and the screen's Record round button puts the button back): the floor under a
 Save, which swaps the record screen for the scoreboard within one View.
-Run: python bench/minimal_screen.py --port 8551 [--swap]
+Run: python bench/floors/minimal_screen.py --port 8551 [--swap]
 """
 
 from collections.abc import Callable
@@ -17,7 +17,6 @@ from functools import partial
 
 import flet as ft
 import flet_charts as fch
-from minimal_run import arguments, serve
 
 PLAYERS = ("Ada", "Bo", "Cy", "Di")
 COLOURS = (
@@ -163,6 +162,8 @@ def main(page: ft.Page, swap: bool = False) -> None:
 
 
 if __name__ == "__main__":
+    from minimal_run import arguments, serve
+
     parser = arguments(__doc__.splitlines()[0])
     parser.add_argument("--swap", action="store_true")
     args = parser.parse_args()

@@ -1,6 +1,6 @@
 """Starts a server of the benches under one renderer configuration (issue 31).
 
-Run: python bench/renderer_run.py CONFIG (-m MODULE | SCRIPT) [ARGS...]
+Run: python bench/harness/renderer_run.py CONFIG (-m MODULE | SCRIPT) [ARGS...]
 CONFIG is one of CONFIGS: `isolated` is what the app served until issue 31
 (COOP and COEP on every response, so a secure page is cross-origin isolated,
 and Flutter's own loader, which then picks multi-threaded skwasm); `single` is

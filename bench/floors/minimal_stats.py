@@ -8,12 +8,11 @@ player, two icon buttons) and three records cards; tapping Ada's row opens her
 page: three game cards, each with ten figure
 rows, a flet-charts line of 30 points and three head-to-head lines. What bench/
 stats.py times on it is what such screens cost in Flet itself.
-Run: python bench/minimal_stats.py --port 8551
+Run: python bench/floors/minimal_stats.py --port 8551
 """
 
 import flet as ft
 import flet_charts as fch
-from minimal_run import run
 
 PLAYERS = ("Ada", "Bo", "Cy", "Di")
 GAMES = ("Crazy Eights", "Vändåtta", "Uno")
@@ -311,4 +310,6 @@ def main(page: ft.Page) -> None:
 
 
 if __name__ == "__main__":
+    from minimal_run import run
+
     run(main, __doc__)

@@ -2,11 +2,10 @@
 
 The same four destinations (labels and icons) as our navigation bar; each screen
 a title and a few lines of text, swapped in place when a destination is tapped.
-Run: python bench/minimal_tabs.py --port 8551, then open /.
+Run: python bench/floors/minimal_tabs.py --port 8551, then open /.
 """
 
 import flet as ft
-from minimal_run import run
 
 PLACES = [
     ("Matches", ft.Icons.STYLE_OUTLINED, ft.Icons.STYLE),
@@ -57,4 +56,6 @@ def main(page: ft.Page) -> None:
 
 
 if __name__ == "__main__":
+    from minimal_run import run
+
     run(main, __doc__)
