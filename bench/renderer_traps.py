@@ -193,8 +193,8 @@ def static_sites(folder: Path) -> dict[str, Path]:
         (
             "canvaskit",
             "index.html",
-            'flet.webRenderer = "auto";',
-            'flet.webRenderer = "canvaskit";',
+            '"webRenderer":"auto"',
+            '"webRenderer":"canvaskit"',
         ),
     ):
         copy = folder.with_name(f"{folder.name}-{config}")
