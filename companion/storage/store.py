@@ -6,7 +6,7 @@ import threading
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from tinydb import TinyDB
 
@@ -35,6 +35,19 @@ from companion.storage.stats import (
     Result,
 )
 from companion.storage.take_in import TakenIn, take_in
+
+Method = TypeVar("Method", bound=Callable[..., Any])
+
+
+def writes(method: Method) -> Method:
+    """Mark a Store method that changes the stored data or writes a copy of it.
+
+    Screens reach these only through AppState (ui/frame/state_writes.py), which
+    asks the share gate as the write happens: tests/test_gated_writes.py finds
+    every marked method named in companion/ui/ anywhere else.
+    """
+    method.writes_data = True  # type: ignore[attr-defined]
+    return method
 
 
 class Store:
@@ -173,6 +186,7 @@ class Store:
         """A stored match; StoreError("no-such-match") if there is none."""
         return self.load_stored(match_id).match
 
+    @writes
     def add_match(self, match: Match, *, drop_empty: bool = False) -> str:
         """Store a new match (its players join the roster); returns its id.
 
@@ -187,6 +201,7 @@ class Store:
                         self._matches.delete(summary.id)
             return self._matches.add(match)
 
+    @writes
     def save_match(
         self, match_id: str, match: Match, *, base: Match | None = None
     ) -> None:
@@ -198,22 +213,26 @@ class Store:
         with self._lock:
             self._matches.save(match_id, match, base)
 
+    @writes
     def update_match(self, match_id: str, change: Callable[[Match], Match]) -> Match:
         """Apply `change` to the stored match and save the result, as one step."""
         with self._lock:
             return self._matches.update(match_id, change)
 
+    @writes
     def delete_match(self, match_id: str) -> None:
         """Delete a stored match for good."""
         with self._lock:
             self._matches.delete(match_id)
 
+    @writes
     def restore_match(self, stored: StoredMatch) -> None:
         """Put a deleted match back as it was (its id, times and rounds)."""
         with self._lock:
             if not self._matches.add_imported([stored], self._roster.include):
                 raise StoreError("match-exists", id=stored.id)
 
+    @writes
     def add_imported(self, matches: Iterable[StoredMatch]) -> list[str]:
         """Store matches with their own ids, skipping ids already stored."""
         with self._lock:
@@ -233,6 +252,7 @@ class Store:
         with self._lock:
             return self._drafts.get(device, match_id, slot)
 
+    @writes
     def keep_draft(
         self, device: str, match_id: str, slot: str, draft: dict[str, Any]
     ) -> bool:
@@ -241,6 +261,7 @@ class Store:
         with self._lock:
             return self._drafts.keep(device, match_id, slot, draft)
 
+    @writes
     def drop_draft(self, device: str, match_id: str, slot: str) -> None:
         """Forget a device's draft of a round (saved, or started afresh)."""
         with self._lock:
@@ -258,21 +279,25 @@ class Store:
         with self._lock:
             return self._roster.joined_order()
 
+    @writes
     def add_player(self, name: str) -> PlayerRecord:
         """Put a new player on the roster; StoreError("duplicate-player") if known."""
         with self._lock:
             return self._roster.add(name)
 
+    @writes
     def include_players(self, records: Iterable[PlayerRecord]) -> list[str]:
         """Add players not yet known (by name, any case); returns the names added."""
         with self._lock:
             return self._roster.include_records(records)
 
+    @writes
     def hide_player(self, name: str, hidden: bool = True) -> None:
         """Hide a player from the pickers, or show them again."""
         with self._lock:
             self._roster.set_hidden(name, hidden)
 
+    @writes
     def delete_player(self, name: str) -> None:
         """Delete a player who is in no stored match (others can only be hidden)."""
         with self._lock:
@@ -281,6 +306,7 @@ class Store:
                 raise StoreError("player-in-match", player=name, matches=count)
             self._roster.remove(name)
 
+    @writes
     def rename_player(self, old: str, new: str) -> None:
         """Rename a player on the roster and in every stored match."""
         with self._lock:
@@ -310,6 +336,7 @@ class Store:
         with self._lock:
             return self._own_games.all()
 
+    @writes
     def save_own_game(self, definition: Mapping[str, Any]) -> Game:
         """Add a user's game, or replace the one with its id; MatchError (and
         nothing saved) for a bad definition. Stored matches keep their copy."""
@@ -318,6 +345,7 @@ class Store:
             self._own_games.put(game)
             return game
 
+    @writes
     def delete_own_game(self, game_id: str, *, even_if_played: bool = False) -> None:
         """Delete a user's game; StoreError("game-in-use") if stored matches were
         played by it, unless `even_if_played` (they keep their copy of it)."""
@@ -330,6 +358,7 @@ class Store:
                 raise StoreError("game-in-use", game=game.name_key, matches=len(played))
             self._own_games.remove(game_id)
 
+    @writes
     def import_own_games(self, games: Iterable[Game]) -> list[str]:
         """Add the games whose id is not stored yet, all checked first (a name
         another game has: MatchError, nothing added); returns the ids added."""
@@ -392,6 +421,7 @@ class Store:
         with self._lock:
             return self._roster.settings()
 
+    @writes
     def update_settings(self, **changes: Any) -> None:
         """Change some settings; StoreError for an unknown setting or bad value."""
         with self._lock:
@@ -399,16 +429,19 @@ class Store:
 
     # Export and import
 
+    @writes
     def export_all(self, path: Path | str) -> int:
         """Write every match, player and setting to a JSON file; returns matches."""
         with self._lock:
             return transfer.export_all(self, Path(path))
 
+    @writes
     def export_match(self, match_id: str, path: Path | str) -> None:
         """Write one match (and its players) to a JSON file."""
         with self._lock:
             transfer.export_match(self, match_id, Path(path))
 
+    @writes
     def export_csv(
         self,
         match_id: str,
@@ -424,6 +457,7 @@ class Store:
             match = self._matches.load(match_id).match
             transfer.export_csv(match, Path(path), round_label, total_label, hands)
 
+    @writes
     def import_file(
         self, path: Path | str, shown_as: str | None = None
     ) -> transfer.ImportResult:

@@ -3,25 +3,23 @@
 from __future__ import annotations
 
 import asyncio
-import logging
 import weakref
 from dataclasses import dataclass
 from typing import Any
 
 from companion.engine.match import Match
-from companion.storage import Store, StoreError
+from companion.storage import Store
 from companion.storage.drafts import draft_slot
+from companion.ui.frame.state import AppState
 from companion.ui.record.round_draft import RoundDraft
-
-LOG = logging.getLogger(__name__)
 
 KEEP_AFTER = 0.25
 """Seconds from a change to its write: the taps of a quick burst cost one write
 (a file written and fsynced, or an IndexedDB sync), and no more than this much
 of a round is lost if the server (or, in the static site, the tab) dies."""
 
-Key = tuple[str, str, str]
-"""(device, match id, slot)."""
+Key = tuple[str, str, int | None]
+"""(device, match id, round index: None for the next round)."""
 
 
 @dataclass(frozen=True)
@@ -92,7 +90,8 @@ def kept(record: object, match: Match, index: int | None) -> Opened:
 
 class DraftKeeper:
     """One store's draft writes, coalesced: the newest draft of each round is
-    written KEEP_AFTER seconds after the first change that is not yet written.
+    written KEEP_AFTER seconds after the first change that is not yet written,
+    through the session that made it (AppState asks the share gate then).
 
     Reads see a pending draft before the store's, so a reload or another tab of
     the same device finds the newest taps even before they are written.
@@ -100,28 +99,37 @@ class DraftKeeper:
 
     def __init__(self, store: Store) -> None:
         self._store = store
-        self._pending: dict[Key, dict[str, Any] | None] = {}
+        self._pending: dict[Key, tuple[AppState, dict[str, Any] | None]] = {}
         self._scheduled = False
 
     def read(self, device: str, match_id: str, index: int | None) -> object:
         """The record kept for a round on this device, or None."""
-        key = (device, match_id, draft_slot(index))
+        key = (device, match_id, index)
         if key in self._pending:
-            return self._pending[key]
-        return self._store.draft(*key)
+            return self._pending[key][1]
+        return self._store.draft(device, match_id, draft_slot(index))
 
-    def keep(self, device: str, match_id: str, index: int | None, entry: Entry) -> None:
-        """Keep `entry` for the round, written shortly."""
-        self._put((device, match_id, draft_slot(index)), entry.record())
+    def keep(
+        self, state: AppState, match_id: str, index: int | None, entry: Entry
+    ) -> None:
+        """Keep `entry` for the round on the session's device, written shortly."""
+        self._put(state, match_id, index, entry.record())
 
-    def drop(self, device: str, match_id: str, index: int | None) -> None:
-        """Forget the round's draft (saved, or started afresh)."""
-        self._put((device, match_id, draft_slot(index)), None)
+    def drop(self, state: AppState, match_id: str, index: int | None) -> None:
+        """Forget the round's draft on the session's device (saved, or started
+        afresh)."""
+        self._put(state, match_id, index, None)
 
-    def _put(self, key: Key, record: dict[str, Any] | None) -> None:
-        if not key[0]:
+    def _put(
+        self,
+        state: AppState,
+        match_id: str,
+        index: int | None,
+        record: dict[str, Any] | None,
+    ) -> None:
+        if not state.device:
             return
-        self._pending[key] = record
+        self._pending[(state.device, match_id, index)] = (state, record)
         if self._scheduled:
             return
         try:
@@ -137,16 +145,11 @@ class DraftKeeper:
         """Write every pending draft now."""
         self._scheduled = False
         pending, self._pending = self._pending, {}
-        for key, record in pending.items():
-            try:
-                if record is None:
-                    self._store.drop_draft(*key)
-                else:
-                    self._store.keep_draft(*key, record)
-            except StoreError as error:
-                # A draft that cannot be written stays on the screen; the
-                # person is told only when a round itself cannot be saved.
-                LOG.warning("a round being entered was not kept: %s", error)
+        for (_device, match_id, index), (state, record) in pending.items():
+            if record is None:
+                state.drop_draft(match_id, index)
+            else:
+                state.keep_draft(match_id, index, record)
 
 
 _KEEPERS: weakref.WeakKeyDictionary[Store, DraftKeeper] = weakref.WeakKeyDictionary()

@@ -63,7 +63,7 @@ def _open(state: AppState, match: Match, key: tuple[str, str, int | None]) -> He
     fresh = Entry.start(match, index)
     if opened.lost is None:
         return Held(key, fresh)
-    keeper.drop(device, match_id, index)
+    keeper.drop(state, match_id, index)
     return Held(key, fresh, "stale", opened.lost)
 
 
@@ -138,7 +138,7 @@ def RecordScreen() -> ft.View:
         elif current.entry.stale(match, index):
             # Another phone saved this round (or changed it) while it was
             # being entered here: keeping it would record the round twice.
-            keeper.drop(*key)
+            keeper.drop(state, match_id, index)
             lost = current.entry.number(index)
             holder.current = Held(key, Entry.start(match, index), "stale", lost)
 
@@ -151,7 +151,7 @@ def RecordScreen() -> ft.View:
             return
         entry = replace(held.entry, draft=draft)
         holder.current = Held(held.key, entry)
-        keeper_for(state.store).keep(*held.key, entry)
+        keeper_for(state.store).keep(state, *held.key[1:], entry)
         set_version(lambda v: v + 1)
 
     # One function for good, so that the memoized rows see the same props.
@@ -204,7 +204,7 @@ def RecordScreen() -> ft.View:
             return
         # No redraw here: the scoreboard, next, shows the saved round.
         if state.save_match(match_id, after, base=match, rerender=False):
-            keeper_for(state.store).drop(*current.key)
+            keeper_for(state.store).drop(state, *current.key[1:])
             navigate(base)
             number_saved = len(after.rounds) if index is None else index + 1
             saved = (
@@ -215,7 +215,7 @@ def RecordScreen() -> ft.View:
             show_undo(state, match_id, match, after, saved.format(number=number_saved))
 
     def afresh() -> None:
-        keeper_for(state.store).drop(*key)
+        keeper_for(state.store).drop(state, match_id, index)
         holder.current = Held(key, Entry.start(match, index))
         set_version(lambda v: v + 1)
 

@@ -6,9 +6,10 @@ import asyncio
 
 from event_loops import run_apart
 
+from companion.access.sharing import ShareGate
 from companion.engine.match import Match
 from companion.storage import Store
-from companion.storage.drafts import ONE_DEVICE
+from companion.ui.frame.state import AppState
 from companion.ui.record.draft_keeper import KEEP_AFTER, DraftKeeper, Entry, kept
 from companion.ui.record.round_draft import RoundDraft
 
@@ -27,25 +28,25 @@ def test_taps_in_a_burst_are_one_write_the_newest_read_at_once() -> None:
         match = Match.new("crazy-eights", ["Ada", "Bo", "Cy"])
         match_id = store.add_match(match)
         keeper = DraftKeeper(store)
+        state = AppState.load(store)
+        device = state.device
         entry = _entry(match)
         writes = []
         keep = store.keep_draft
         store.keep_draft = lambda *a: writes.append(a) or keep(*a)  # type: ignore[method-assign]
         for face in ("2", "3", "4"):
             entry = Entry(entry.draft.add_card("Bo", face), entry.rounds)
-            keeper.keep(ONE_DEVICE, match_id, None, entry)
+            keeper.keep(state, match_id, None, entry)
         # Read back before the write: a reload right after a tap finds it.
-        assert kept(keeper.read(ONE_DEVICE, match_id, None), match, None).entry == entry
+        assert kept(keeper.read(device, match_id, None), match, None).entry == entry
         assert writes == []
         await asyncio.sleep(KEEP_AFTER * 2)
         assert len(writes) == 1
-        assert kept(store.draft(ONE_DEVICE, match_id, "next"), match, None).entry == (
-            entry
-        )
-        keeper.drop(ONE_DEVICE, match_id, None)
-        assert keeper.read(ONE_DEVICE, match_id, None) is None
+        assert kept(store.draft(device, match_id, "next"), match, None).entry == entry
+        keeper.drop(state, match_id, None)
+        assert keeper.read(device, match_id, None) is None
         await asyncio.sleep(KEEP_AFTER * 2)
-        assert store.draft(ONE_DEVICE, match_id, "next") is None
+        assert store.draft(device, match_id, "next") is None
 
     run_apart(scenario())
 
@@ -76,3 +77,27 @@ def test_a_record_that_is_not_a_draft_is_nothing_kept() -> None:
         assert kept(bad, match, None).entry is None
     assert kept(good, match, 0).entry is None  # an edit's record needs its round
     assert RoundDraft.from_data(good["draft"], match) == _entry(match).draft
+
+
+def test_a_tap_written_after_recording_was_taken_away_is_not_kept() -> None:
+    store = Store.in_memory()
+    match = Match.new("crazy-eights", ["Ada", "Bo", "Cy"])
+    match_id = store.add_match(match)
+    gate = ShareGate(True, new_code=lambda: "123456")
+    host = AppState.load(store, gate, session_id="host", client_ip="127.0.0.1")
+    phone = AppState.load(store, gate, session_id="phone", client_ip="198.51.100.7")
+    phone.device = "d-phone"
+    assert phone.join("123456") is None
+    host.let_record("phone", True)
+    keeper = DraftKeeper(store)
+
+    async def scenario() -> None:
+        keeper.keep(phone, match_id, None, _entry(match))
+        # The host takes recording away before the tap's write is due: the
+        # write asks the gate as it happens.
+        host.let_record("phone", False)
+        await asyncio.sleep(KEEP_AFTER * 2)
+
+    run_apart(scenario())
+    assert store.draft("d-phone", match_id, "next") is None
+    assert [p.code for p in phone.problems] == ["view-only"]
