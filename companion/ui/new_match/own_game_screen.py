@@ -10,7 +10,7 @@ from companion.engine.errors import MatchError
 from companion.engine.games import CARD_SETS, EndKind, LimitRule, Scoring
 from companion.storage import StoreError
 from companion.ui.frame import format as fmt
-from companion.ui.frame.access import view_only_screen
+from companion.ui.frame.access import refusal_screen, view_only_screen
 from companion.ui.frame.render_guard import guarded_screen
 from companion.ui.frame.shell import (
     action_bar,
@@ -182,24 +182,37 @@ def _delete_controls(
             ft.FilledButton(
                 t.gettext("Delete anyway"),
                 icon=ft.Icons.DELETE_FOREVER,
-                on_click=lambda: _delete(state, game_id, True, set_asked),
+                on_click=lambda: delete_game(state, game_id, True, set_asked),
             ),
         ]),
     ]  # fmt: skip
 
 
-def _delete(
+def delete_game(
     state: AppState, game_id: str, anyway: bool, ask: Callable[[str | None], None]
 ) -> None:
+    """Delete the game through the gate, asked as the tap comes (the host's to
+    do); matches played by it make it ask first, unless `anyway`."""
+    outcome = state.delete_own_game(game_id, even_if_played=anyway)
+    if isinstance(outcome, StoreError):
+        ask(error_message(state.t, outcome))
+    elif outcome:
+        navigate("/new")
+
+
+def save_game(state: AppState, draft: OwnGameDraft) -> None:
+    """Save the game through the gate, asked as the tap comes (a new game:
+    whoever may start a match; a stored one changed: the host)."""
     try:
-        state.store.delete_own_game(game_id, even_if_played=anyway)
-    except StoreError as error:
-        if error.code == "game-in-use":
-            ask(error_message(state.t, error))
-            return
+        definition = draft.definition()
+    except MatchError as error:
         state.report(error)
         return
-    navigate("/new")
+    game = state.save_own_game(definition)
+    if game is not None:
+        # New match comes back with the game just saved chosen.
+        kept_draft.choose_saved(game)
+        navigate("/new")
 
 
 @ft.component
@@ -220,6 +233,18 @@ def OwnGameScreen() -> ft.View:
     title = t.gettext("Your own game")
     if not state.can_change:
         return view_only_screen(state, route, title, "/new", t.gettext("Back"))
+    if game is not None and not state.is_host:
+        return refusal_screen(
+            state,
+            route,
+            title,
+            ("/new", t.gettext("Back")),
+            t.gettext("Only the host changes this game"),
+            t.gettext(
+                "A game stored at this table is the host's to change or delete. "
+                "You can set up a new game of your own from New match."
+            ),
+        )
     taken = [g.name_key for g in stored.values() if g.id != draft.game_id]
     problem = draft.check(taken)
     cards = CARD_SETS[draft.card_set]
@@ -227,14 +252,7 @@ def OwnGameScreen() -> ft.View:
 
     def save() -> None:
         def commit(current: OwnGameDraft) -> OwnGameDraft:
-            try:
-                game = state.store.save_own_game(current.definition())
-            except (MatchError, StoreError) as error:
-                state.report(error)
-                return current
-            # New match comes back with the game just saved chosen.
-            kept_draft.choose_saved(game)
-            navigate("/new")
+            save_game(state, current)
             return current
 
         set_draft(commit)
@@ -256,7 +274,7 @@ def OwnGameScreen() -> ft.View:
             icon_button(
                 icon=ft.Icons.DELETE_OUTLINE,
                 tooltip=t.gettext("Delete this game"),
-                on_click=lambda: _delete(state, game.id, False, set_asked),
+                on_click=lambda: delete_game(state, game.id, False, set_asked),
             )
         )
         controls[0:0] = _delete_controls(t, state, game.id, asked, set_asked)
