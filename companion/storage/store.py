@@ -84,7 +84,10 @@ class Store:
         )
         self._matches = StoredMatches(files, index)
         self._drafts = Drafts(
-            lambda device: self._database("drafts", device), self._matches.exists
+            lambda device: self._database("drafts", device),
+            self._matches.exists,
+            phones=found["drafts"],
+            forget=lambda device: self._databases.pop(("drafts", device), None),
         )
         repaired = self._matches.repair_index(found["matches"])
         if repaired:
