@@ -6,9 +6,7 @@ from collections.abc import Callable
 
 import flet as ft
 
-from companion.engine.errors import MatchError
 from companion.engine.games import CARD_SETS, EndKind, LimitRule, Scoring
-from companion.storage import StoreError
 from companion.ui.frame import format as fmt
 from companion.ui.frame.access import refusal_screen, view_only_screen
 from companion.ui.frame.render_guard import guarded_screen
@@ -23,12 +21,15 @@ from companion.ui.frame.shell import (
 )
 from companion.ui.frame.state import AppState, use_app
 from companion.ui.frame.theme import TARGET
-from companion.ui.new_match import kept_draft
+from companion.ui.new_match.own_game_actions import (
+    Update,
+    delete_game,
+    save_game,
+    use_draft,
+)
 from companion.ui.new_match.own_game_draft import OwnGameDraft
 from companion.words.i18n import Translator
 from companion.words.messages import error_message
-
-Update = Callable[[Callable[[OwnGameDraft], OwnGameDraft]], None]
 
 
 def _number(label: str, value: str, on_change: Callable[[str], None]) -> ft.Control:
@@ -188,33 +189,6 @@ def _delete_controls(
     ]  # fmt: skip
 
 
-def delete_game(
-    state: AppState, game_id: str, anyway: bool, ask: Callable[[str | None], None]
-) -> None:
-    """Delete the game through the gate, asked as the tap comes (the host's to
-    do); matches played by it make it ask first, unless `anyway`."""
-    outcome = state.delete_own_game(game_id, even_if_played=anyway)
-    if isinstance(outcome, StoreError):
-        ask(error_message(state.t, outcome))
-    elif outcome:
-        navigate("/new")
-
-
-def save_game(state: AppState, draft: OwnGameDraft) -> None:
-    """Save the game through the gate, asked as the tap comes (a new game:
-    whoever may start a match; a stored one changed: the host)."""
-    try:
-        definition = draft.definition()
-    except MatchError as error:
-        state.report(error)
-        return
-    game = state.save_own_game(definition)
-    if game is not None:
-        # New match comes back with the game just saved chosen.
-        kept_draft.choose_saved(game)
-        navigate("/new")
-
-
 @ft.component
 @guarded_screen
 def OwnGameScreen() -> ft.View:
@@ -225,10 +199,8 @@ def OwnGameScreen() -> ft.View:
     game_id = ft.use_route_params().get("id")
     stored = {g.id: g for g in state.store.own_games()}
     game = stored.get(game_id or "")
-    draft, set_draft = ft.use_state(
-        lambda: OwnGameDraft.from_game(game) if game else OwnGameDraft()
-    )
-    asked, set_asked = ft.use_state(None)
+
+    draft, asked, set_draft, set_asked = use_draft(game_id, game)
     route = f"/games/{game_id}" if game_id else "/games/new"
     title = t.gettext("Your own game")
     if not state.can_change:

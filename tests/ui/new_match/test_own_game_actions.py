@@ -6,8 +6,8 @@ from __future__ import annotations
 from companion.access.sharing import ShareGate
 from companion.storage import Store
 from companion.ui.frame.state import AppState
+from companion.ui.new_match.own_game_actions import delete_game, save_game
 from companion.ui.new_match.own_game_draft import OwnGameDraft
-from companion.ui.new_match.own_game_screen import delete_game, save_game
 
 PHONE_IP = "198.51.100.7"
 
