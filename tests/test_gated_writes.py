@@ -16,6 +16,7 @@ import inspect
 from pathlib import Path
 
 import pytest
+from test_layers import made_package
 
 from companion.storage import Store
 
@@ -180,15 +181,6 @@ def test_every_store_method_named_for_a_change_is_marked_as_writing() -> None:
 WRITERS = frozenset({"save_match", "delete_own_game"})
 
 
-def _package(tmp_path: Path, files: dict[str, str]) -> Path:
-    root = tmp_path / "companion"
-    for name, text in files.items():
-        path = root / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    return root
-
-
 GATED = """
 class SessionWrites:
     def save_match(self, match):
@@ -265,13 +257,13 @@ class SessionWrites:
 def test_a_write_around_the_gate_is_named(
     tmp_path: Path, name: str, text: str, complaint: str
 ) -> None:
-    problems = gate_problems(_package(tmp_path, {name: text}), WRITERS)
+    problems = gate_problems(made_package(tmp_path, {name: text}), WRITERS)
     assert len(problems) == 1 and complaint in problems[0], problems
     assert problems[0].startswith(f"companion/{name}:")
 
 
 def test_reads_and_writes_through_the_gate_pass(tmp_path: Path) -> None:
-    root = _package(
+    root = made_package(
         tmp_path,
         {
             "ui/frame/state_writes.py": GATED,

@@ -50,6 +50,18 @@ def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running.stop()
 
 
+def _seated(
+    server: Server, phones: Phones, address: str, name: str = "", path: str = "/"
+) -> tuple[Table, Table, str]:
+    """The host on its Settings, a phone at `address` that opened `path` and
+    joined under `name`, and the join code."""
+    host = phones(server.url)
+    code = join_code(host)
+    phone = phones(server.url, address).open(path)
+    join(phone, code, name)
+    return host, phone, code
+
+
 def test_a_viewer_joins_with_the_code_and_sees_rounds_live(
     shared_server, phones: Phones
 ) -> None:
@@ -125,11 +137,8 @@ def test_wrong_codes_are_refused_and_then_rate_limited(
 def test_a_viewer_is_offered_no_change_to_the_match(
     shared_server, phones: Phones
 ) -> None:
-    host = phones(shared_server.url)
     path = shared_server.matches["viewer"]
-    code = join_code(host)
-    viewer = phones(shared_server.url, "198.51.100.3").open(path)
-    join(viewer, code)
+    host, viewer, _ = _seated(shared_server, phones, "198.51.100.3", path=path)
     viewer.standing(1, "Ada", 0)
     expect(viewer.button("Record round")).to_have_count(0)
 
@@ -152,11 +161,8 @@ def test_a_viewer_is_offered_no_change_to_the_match(
 def test_a_phone_whose_recording_was_taken_away_cannot_undo_its_round(
     shared_server, phones: Phones
 ) -> None:
-    host = phones(shared_server.url)
     path = shared_server.matches["taken back"]
-    code = join_code(host)
-    phone = phones(shared_server.url, "198.51.100.4").open(path)
-    join(phone, code, "Hal")
+    host, phone, _ = _seated(shared_server, phones, "198.51.100.4", "Hal", path)
     phone.standing(1, "Ada", 0)
     host.tap("Hal can record", role="switch")
     record_round(phone, "Ada", {"Bo": ["K"]})
@@ -179,10 +185,7 @@ def test_a_phone_whose_recording_was_taken_away_cannot_undo_its_round(
 def test_a_new_code_sends_guests_back_to_the_join_screen(
     shared_server, phones: Phones
 ) -> None:
-    host = phones(shared_server.url)
-    old = join_code(host)
-    guest = phones(shared_server.url, "198.51.100.5").open("/")
-    join(guest, old, "Fay")
+    host, guest, old = _seated(shared_server, phones, "198.51.100.5", "Fay")
     guest.page.get_by_role("tab", name="Matches").wait_for()
     host.see("Fay")
 
@@ -200,10 +203,7 @@ def test_a_new_code_sends_guests_back_to_the_join_screen(
 def test_a_phone_whose_browser_was_killed_joins_again_as_itself(
     shared_server, phones: Phones
 ) -> None:
-    host = phones(shared_server.url)
-    code = join_code(host)
-    phone = phones(shared_server.url, "198.51.100.10").open("/")
-    join(phone, code, "Eve")
+    host, phone, code = _seated(shared_server, phones, "198.51.100.10", "Eve")
     phone.page.get_by_role("tab", name="Matches").wait_for()
     host.tap("Eve can record", role="switch")
     # The tab ends without a word, as when the phone kills its browser: the
@@ -257,11 +257,8 @@ def test_a_phone_that_left_drops_off_the_hosts_list(
 def test_a_phone_the_host_lets_record_records_but_never_reaches_the_hosts_data(
     shared_server, phones: Phones
 ) -> None:
-    host = phones(shared_server.url)
     path = shared_server.matches["recorder"]
-    code = join_code(host)
-    phone = phones(shared_server.url, "198.51.100.8").open(path)
-    join(phone, code, "Ivy")
+    host, phone, _ = _seated(shared_server, phones, "198.51.100.8", "Ivy", path)
     phone.standing(1, "Ada", 0)
     expect(phone.button("Record round")).to_have_count(0)
 
@@ -313,10 +310,7 @@ def test_a_phone_the_host_lets_record_records_but_never_reaches_the_hosts_data(
 def test_a_recorder_adds_a_game_of_its_own_but_the_hosts_game_stays_the_hosts(
     shared_server, phones: Phones
 ) -> None:
-    host = phones(shared_server.url)
-    code = join_code(host)
-    phone = phones(shared_server.url, "198.51.100.9").open("/new")
-    join(phone, code, "Jo")
+    host, phone, _ = _seated(shared_server, phones, "198.51.100.9", "Jo", "/new")
     host.tap("Jo can record", role="switch")
     phone.see("House rules")
     choose_game(phone, HOSTS_GAME)

@@ -3,10 +3,6 @@ or deletes one, and a round being entered is kept only for whoever may record.""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
-
 from companion.access.sharing import Role, ShareGate
 from companion.engine.match import Match
 from companion.storage import Store, StoreError
@@ -14,24 +10,8 @@ from companion.storage.drafts import draft_slot
 from companion.ui.frame.state import AppState
 from companion.ui.new_match.own_game_draft import OwnGameDraft
 
-HOST_IP = "127.0.0.1"
 PHONE_IP = "198.51.100.7"
 DRAFT = {"draft": {"went_out": "Ada"}, "rounds": 0, "original": None}
-
-
-def _codes() -> Iterator[str]:
-    yield from ("123456", "654321")
-
-
-@pytest.fixture
-def gate() -> ShareGate:
-    codes = _codes()
-    return ShareGate(True, new_code=lambda: next(codes))
-
-
-@pytest.fixture
-def host(store: Store, gate: ShareGate) -> AppState:
-    return AppState.load(store, gate, session_id="host", client_ip=HOST_IP)
 
 
 def _phone(store: Store, gate: ShareGate, device: str = "d-phone") -> AppState:
