@@ -1,12 +1,13 @@
 """The screens write only through AppState, and AppState asks the share gate first.
 
-The store's writing methods are the ones `companion.storage.store.writes` marks;
-a method named with a verb that changes things must carry the mark. Under
-companion/ui/ the store is held under the name `store` (or `_store`) only, so
-a writing method named on it is found wherever it is called, passed or
-looked up; only AppState and its parts (ui/frame/state*.py) may name one, and
-each of their methods that writes asks the gate (`_allowed` or `_hosting`)
-before it does, or is only called by methods that asked.
+The store's writing methods are its public methods that
+`companion.storage.store.reads` does not mark: a method is a write until it is
+marked as changing nothing, and one named with a verb that changes things may
+not be marked. Under companion/ui/ the store is held under the name `store` (or
+`_store`) only, so a writing method named on it is found wherever it is called,
+passed or looked up; only AppState and its parts (ui/frame/state*.py) may name
+one, and each of their methods that writes asks the gate (`_allowed` or
+`_hosting`) before it does, or is only called by methods that asked.
 """
 
 from __future__ import annotations
@@ -30,18 +31,27 @@ ASKS = frozenset({"_allowed", "_hosting"})
 CHANGING_VERBS = frozenset(
     {"add", "save", "update", "delete", "restore", "keep", "drop", "include"}
     | {"hide", "rename", "import", "export", "put", "remove", "set", "clear"}
-    | {"write", "move", "replace", "insert", "store", "destroy", "forget"}
+    | {"write", "move", "replace", "insert", "store", "destroy", "forget", "take"}
 )
-"""First words of a method name that changes data: such a Store method must be
-marked as writing (the naming rule that keeps the mark from being forgotten)."""
+"""First words of a method name that changes data: no such Store method may
+be marked as reading only."""
+
+
+def _public_methods() -> dict[str, object]:
+    """Store's own public methods (its constructors, class methods, aside)."""
+    return {
+        name: value
+        for name, value in vars(Store).items()
+        if inspect.isfunction(value) and not name.startswith("_")
+    }
 
 
 def writing_methods() -> frozenset[str]:
-    """The Store methods marked as changing the stored data or writing it out."""
+    """The Store methods not marked as changing nothing: writes and exports."""
     return frozenset(
         name
-        for name, value in vars(Store).items()
-        if getattr(value, "writes_data", False)
+        for name, value in _public_methods().items()
+        if not getattr(value, "reads_only", False)
     )
 
 
@@ -165,17 +175,15 @@ def test_every_write_of_the_screens_goes_through_the_gate() -> None:
     assert gate_problems(PACKAGE, writing_methods()) == []
 
 
-def test_every_store_method_named_for_a_change_is_marked_as_writing() -> None:
-    public = {
-        name
-        for name, value in vars(Store).items()
-        if inspect.isfunction(value) and not name.startswith("_")
-    }
-    named_for_a_change = {n for n in public if n.split("_")[0] in CHANGING_VERBS}
-    assert named_for_a_change - writing_methods() == set()
-    # The mark is on what a screen could call: a method of the Store itself.
-    assert writing_methods() <= public
-    assert {"save_match", "delete_own_game", "keep_draft"} <= writing_methods()
+def test_no_store_method_named_for_a_change_is_marked_as_reading_only() -> None:
+    reading = set(_public_methods()) - writing_methods()
+    assert {n for n in reading if n.split("_")[0] in CHANGING_VERBS} == set()
+    # What the screens read directly, and what they never write but through
+    # AppState: the mark divides them.
+    assert {"list_matches", "settings", "durable"} <= reading
+    assert {"save_match", "delete_own_game", "keep_draft", "take_in"} <= (
+        writing_methods()
+    )
 
 
 WRITERS = frozenset({"save_match", "delete_own_game"})

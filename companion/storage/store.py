@@ -39,14 +39,15 @@ from companion.storage.take_in import TakenIn, take_in
 Method = TypeVar("Method", bound=Callable[..., Any])
 
 
-def writes(method: Method) -> Method:
-    """Mark a Store method that changes the stored data or writes a copy of it.
+def reads(method: Method) -> Method:
+    """Mark a Store method that changes nothing stored: the screens may call it.
 
-    Screens reach these only through AppState (ui/frame/state_writes.py), which
-    asks the share gate as the write happens: tests/test_gated_writes.py finds
-    every marked method named in companion/ui/ anywhere else.
+    Every other public method counts as a write (or an export), which the
+    screens reach only through AppState (ui/frame/state*.py), asking the share
+    gate first: a new method is a write until it is marked, and
+    tests/test_gated_writes.py finds any write named in companion/ui/ but there.
     """
-    method.writes_data = True  # type: ignore[attr-defined]
+    method.reads_only = True  # type: ignore[attr-defined]
     return method
 
 
@@ -149,6 +150,7 @@ class Store:
                 self._directory_lock.release()
                 self._directory_lock = None
 
+    @reads
     async def durable(self) -> None:
         """Return once every change that returned so far survives a killed tab.
 
@@ -175,21 +177,23 @@ class Store:
 
     # Matches
 
+    @reads
     def list_matches(self) -> list[MatchSummary]:
         """Every stored match, newest first, without opening the match files."""
         with self._lock:
             return self._matches.summaries()
 
+    @reads
     def load_stored(self, match_id: str) -> StoredMatch:
         """A match with its id and created and finished times."""
         with self._lock:
             return self._matches.load(match_id)
 
+    @reads
     def load_match(self, match_id: str) -> Match:
         """A stored match; StoreError("no-such-match") if there is none."""
         return self.load_stored(match_id).match
 
-    @writes
     def add_match(self, match: Match, *, drop_empty: bool = False) -> str:
         """Store a new match (its players join the roster); returns its id.
 
@@ -204,7 +208,6 @@ class Store:
                         self._matches.delete(summary.id)
             return self._matches.add(match)
 
-    @writes
     def save_match(
         self, match_id: str, match: Match, *, base: Match | None = None
     ) -> None:
@@ -216,26 +219,22 @@ class Store:
         with self._lock:
             self._matches.save(match_id, match, base)
 
-    @writes
     def update_match(self, match_id: str, change: Callable[[Match], Match]) -> Match:
         """Apply `change` to the stored match and save the result, as one step."""
         with self._lock:
             return self._matches.update(match_id, change)
 
-    @writes
     def delete_match(self, match_id: str) -> None:
         """Delete a stored match for good."""
         with self._lock:
             self._matches.delete(match_id)
 
-    @writes
     def restore_match(self, stored: StoredMatch) -> None:
         """Put a deleted match back as it was (its id, times and rounds)."""
         with self._lock:
             if not self._matches.add_imported([stored], self._roster.include):
                 raise StoreError("match-exists", id=stored.id)
 
-    @writes
     def add_imported(self, matches: Iterable[StoredMatch]) -> list[str]:
         """Store matches with their own ids, skipping ids already stored."""
         with self._lock:
@@ -250,12 +249,12 @@ class Store:
 
     # Rounds being entered (per device; see storage/drafts.py)
 
+    @reads
     def draft(self, device: str, match_id: str, slot: str) -> dict[str, Any] | None:
         """The draft `device` keeps of one round of a match (drafts.draft_slot)."""
         with self._lock:
             return self._drafts.get(device, match_id, slot)
 
-    @writes
     def keep_draft(
         self, device: str, match_id: str, slot: str, draft: dict[str, Any]
     ) -> bool:
@@ -264,7 +263,6 @@ class Store:
         with self._lock:
             return self._drafts.keep(device, match_id, slot, draft)
 
-    @writes
     def drop_draft(self, device: str, match_id: str, slot: str) -> None:
         """Forget a device's draft of a round (saved, or started afresh)."""
         with self._lock:
@@ -272,35 +270,33 @@ class Store:
 
     # Players
 
+    @reads
     def players(self) -> list[PlayerRecord]:
         """The roster, alphabetically, hidden players included."""
         with self._lock:
             return self._roster.players()
 
+    @reads
     def joined_order(self) -> list[str]:
         """Every player's name, in the order they joined the roster."""
         with self._lock:
             return self._roster.joined_order()
 
-    @writes
     def add_player(self, name: str) -> PlayerRecord:
         """Put a new player on the roster; StoreError("duplicate-player") if known."""
         with self._lock:
             return self._roster.add(name)
 
-    @writes
     def include_players(self, records: Iterable[PlayerRecord]) -> list[str]:
         """Add players not yet known (by name, any case); returns the names added."""
         with self._lock:
             return self._roster.include_records(records)
 
-    @writes
     def hide_player(self, name: str, hidden: bool = True) -> None:
         """Hide a player from the pickers, or show them again."""
         with self._lock:
             self._roster.set_hidden(name, hidden)
 
-    @writes
     def delete_player(self, name: str) -> None:
         """Delete a player who is in no stored match (others can only be hidden)."""
         with self._lock:
@@ -309,7 +305,6 @@ class Store:
                 raise StoreError("player-in-match", player=name, matches=count)
             self._roster.remove(name)
 
-    @writes
     def rename_player(self, old: str, new: str) -> None:
         """Rename a player on the roster and in every stored match."""
         with self._lock:
@@ -334,12 +329,12 @@ class Store:
 
     # The user's own games
 
+    @reads
     def own_games(self) -> list[Game]:
         """The games the user defined, by name."""
         with self._lock:
             return self._own_games.all()
 
-    @writes
     def save_own_game(self, definition: Mapping[str, Any]) -> Game:
         """Add a user's game, or replace the one with its id; MatchError (and
         nothing saved) for a bad definition. Stored matches keep their copy."""
@@ -348,7 +343,6 @@ class Store:
             self._own_games.put(game)
             return game
 
-    @writes
     def delete_own_game(self, game_id: str, *, even_if_played: bool = False) -> None:
         """Delete a user's game; StoreError("game-in-use") if stored matches were
         played by it, unless `even_if_played` (they keep their copy of it)."""
@@ -361,7 +355,6 @@ class Store:
                 raise StoreError("game-in-use", game=game.name_key, matches=len(played))
             self._own_games.remove(game_id)
 
-    @writes
     def import_own_games(self, games: Iterable[Game]) -> list[str]:
         """Add the games whose id is not stored yet, all checked first (a name
         another game has: MatchError, nothing added); returns the ids added."""
@@ -380,38 +373,45 @@ class Store:
 
     # Stats (from the index: no match file is read)
 
+    @reads
     def player_games(self, name: str) -> list[PlayerGameStats]:
         """A player's figures per game over the finished matches."""
         with self._lock:
             return self._matches.stats.player_games(name)
 
+    @reads
     def head_to_head(self, name: str, key: GameKey) -> list[HeadToHead]:
         """A player against each other player at one game."""
         with self._lock:
             return self._matches.stats.head_to_head(name, key)
 
+    @reads
     def results(self, name: str, key: GameKey, last: int | None = None) -> list[Result]:
         """A player's result in each finished match of one game (or the `last`
         ones), oldest first."""
         with self._lock:
             return self._matches.stats.results(name, key, last)
 
+    @reads
     def records(self) -> list[GameRecords]:
         """Each game's records."""
         with self._lock:
             return self._matches.stats.records()
 
+    @reads
     def leaderboard_games(self, since: datetime | None = None) -> list[GameKey]:
         """The games with a finished match since `since` (None: ever), the one
         played last first."""
         with self._lock:
             return self._matches.stats.leaderboard_games(since)
 
+    @reads
     def leaderboard(self, key: GameKey, since: datetime | None = None) -> Leaderboard:
         """A game's players ranked over the matches finished since `since`."""
         with self._lock:
             return self._matches.stats.leaderboard(key, since)
 
+    @reads
     def stats_snapshot(self, since: datetime | None = None) -> dict[str, Any]:
         """Every figure at once (to check them against a recomputation)."""
         with self._lock:
@@ -419,12 +419,12 @@ class Store:
 
     # Settings
 
+    @reads
     def settings(self) -> dict[str, Any]:
         """Language, theme, last game and house rules (defaults where unset)."""
         with self._lock:
             return self._roster.settings()
 
-    @writes
     def update_settings(self, **changes: Any) -> None:
         """Change some settings; StoreError for an unknown setting or bad value."""
         with self._lock:
@@ -432,19 +432,16 @@ class Store:
 
     # Export and import
 
-    @writes
     def export_all(self, path: Path | str) -> int:
         """Write every match, player and setting to a JSON file; returns matches."""
         with self._lock:
             return transfer.export_all(self, Path(path))
 
-    @writes
     def export_match(self, match_id: str, path: Path | str) -> None:
         """Write one match (and its players) to a JSON file."""
         with self._lock:
             transfer.export_match(self, match_id, Path(path))
 
-    @writes
     def export_csv(
         self,
         match_id: str,
@@ -460,7 +457,6 @@ class Store:
             match = self._matches.load(match_id).match
             transfer.export_csv(match, Path(path), round_label, total_label, hands)
 
-    @writes
     def import_file(
         self, path: Path | str, shown_as: str | None = None
     ) -> transfer.ImportResult:

@@ -22,11 +22,12 @@ class SessionWrites(SessionAccess):
     """The part of AppState that changes the table: matches, rounds being
     entered, players, the table's own games, settings, import and export.
 
-    The one place in the screens that calls the store's writing methods
-    (tests/test_gated_writes.py): each asks the gate when it is called, never
-    trusting what the screen showed when it was drawn, since a role can change
-    between the two. A recorder records, edits and deletes rounds and starts
-    matches (adding a game of the table's own for one); the rest is the host's.
+    With AppState's other parts, the only place in the screens that calls a
+    method of the store not marked `reads` (tests/test_gated_writes.py): each
+    asks the gate when it is called, never trusting what the screen showed
+    when it was drawn, since a role can change between the two. A recorder
+    records, edits and deletes rounds and starts matches (adding a game of the
+    table's own for one); the rest is the host's.
     """
 
     # AppState, which this part is mixed into, supplies these.
