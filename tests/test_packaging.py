@@ -15,3 +15,13 @@ def test_every_subpackage_is_listed_for_installation():
     }
     assert on_disk <= listed, f"not installed by `pip install .`: {on_disk - listed}"
     assert config["tool"]["setuptools"]["package-dir"]["companion.locales"] == "locales"
+
+
+def test_the_rule_files_and_the_rule_searchs_words_are_installed():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    shipped = config["tool"]["setuptools"]["package-data"]["companion.locales"]
+    locales = ROOT / "locales"
+    for path in locales.glob("*/rules/*.toml"):
+        relative = path.relative_to(locales)
+        assert any(relative.match(pattern) for pattern in shipped), relative
+    assert (locales / "sv" / "rules" / "words.toml").exists()
