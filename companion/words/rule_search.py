@@ -20,6 +20,7 @@ from companion.words.rule_query import Slot, Vocabulary, slots, vocabulary_of
 from companion.words.rule_ranking import Document, Statistics, rank
 from companion.words.rule_words import (
     FIGURE,
+    Naming,
     is_filler,
     language_words,
     named_game,
@@ -156,6 +157,13 @@ def _marked(text: str, matched: frozenset[str], lang: str) -> tuple[Piece, ...]:
         if at < len(part):
             pieces.append(Piece(part[at:], bold))
     return tuple(pieces)
+
+
+def named_in(query: str, lang: str) -> Naming:
+    """The game a query names by one of its names, if any, and the rest of it."""
+    lang = get_translator(lang).lang
+    _, vocabulary = _collection(lang)
+    return named_game(query, lang, frozenset(vocabulary.words))
 
 
 def search_rules(

@@ -198,35 +198,48 @@ class Naming:
 
     game_id: str | None
     rest: list[str]
+    """The query's other words, folded."""
     name: list[str]
-    """The words of the name as typed (folded)."""
+    """The words of the name as typed, folded."""
+    unnamed: str
+    """The query as typed without the name ("Vri åtter eight on eight": "eight
+    on eight"), to search another game for."""
+
+
+def _names_longest_first() -> list[tuple[Phrase, str]]:
+    found = [(name, game) for game, names in game_names().items() for name in names]
+    return sorted(found, key=lambda pair: -len(pair[0]))
 
 
 def named_game(query: str, lang: str, known: frozenset[str]) -> Naming:
     """The game a query names, and its other words (folded, filler included).
 
-    A name counts whole ("ocho loco", "olsen"); a word the rules in the reader's
-    language do not have (`known` folded words) also counts as part of a
-    one-word name, so "åtta" finds Vändåtta in English, while in Swedish it stays
-    an eight. A name that is an everyday word of the language ("uno" in Spanish)
-    names its game only written with a capital, or alone.
+    A name counts whole ("ocho loco", "olsen"), the longest first ("norsk
+    vändåtta" is Crazy Eights); a word the rules in the reader's language do
+    not have (`known` folded words) also counts as part of a one-word name, so
+    "åtta" finds Vändåtta in English, while in Swedish it stays an eight. A name
+    that is an everyday word of the language ("uno" in Spanish) names its game
+    only written with a capital, or alone.
     """
-    typed = WORD.findall(query)
-    words = [fold(word) for word in typed]
+    typed = list(WORD.finditer(query))
+    words = [fold(match.group()) for match in typed]
     common = language_words(lang).common_names
-    for game_id, names in game_names().items():
-        for name in sorted(names, key=len, reverse=True):
-            for start in _runs(words, name):
-                everyday = name[0] in common and len(words) > 1
-                if everyday and not typed[start][:1].isupper():
-                    continue
-                end = start + len(name)
-                return Naming(game_id, words[:start] + words[end:], words[start:end])
+
+    def naming(game_id: str, start: int, end: int) -> Naming:
+        cut = query[: typed[start].start()] + query[typed[end - 1].end() :]
+        unnamed = " ".join(cut.split())
+        return Naming(game_id, words[:start] + words[end:], words[start:end], unnamed)
+
+    for name, game_id in _names_longest_first():
+        for start in _runs(words, name):
+            everyday = name[0] in common and len(words) > 1
+            if everyday and not typed[start].group()[:1].isupper():
+                continue
+            return naming(game_id, start, start + len(name))
     for index, word in enumerate(words):
         if len(word) < 4 or word in known or is_filler(word, lang):
             continue
-        for game_id, names in game_names().items():
-            if any(len(name) == 1 and word in name[0] for name in names):
-                rest = words[:index] + words[index + 1 :]
-                return Naming(game_id, rest, [word])
-    return Naming(None, words, [])
+        for name, game_id in _names_longest_first():
+            if len(name) == 1 and word in name[0]:
+                return naming(game_id, index, index + 1)
+    return Naming(None, words, [], query.strip())

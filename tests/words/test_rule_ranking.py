@@ -64,7 +64,7 @@ def test_a_phrases_words_must_stand_together():
 
 
 def test_a_dispute_about_what_was_asked_comes_before_the_fact():
-    fact = _document("forget knock draw two")
+    fact = _document("forget knock draw two", lead="forget knock")
     dispute = _document("forget knock draw two", lead="forget knock", question=True)
     stats = _stats(fact, dispute)
     asked = _slots("forget", "knock")

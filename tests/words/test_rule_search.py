@@ -192,9 +192,10 @@ def _cards(fact: str, dispute: str) -> list[Reminder]:
 
 
 def test_a_dispute_whose_question_matches_comes_before_a_plain_fact():
-    # The same words, as a fact and as a dispute's question: the dispute first.
+    # The same words, as a fact's bold lead and as a dispute's question: the
+    # dispute first, though the fact is read first.
     cards = _cards(
-        "Forget to knock when you hold one card, and you draw two.",
+        "**Forget to knock with one card:** you draw two.",
         "**Forget to knock with one card?** You draw two.",
     )
     found = search_rules("forget to knock", "en", "crazy-eights", shown=cards)
