@@ -6,7 +6,13 @@ import pytest
 import question_set
 from question_set import FIRST, LATER, TOP_THREE, all_figures, answers, questions
 
-from companion.engine.games import EndCondition, EndKind, LimitRule, get_card_set
+from companion.engine.games import (
+    EndCondition,
+    EndKind,
+    LimitRule,
+    get_card_set,
+    get_game,
+)
 from companion.words.i18n import LANGUAGES, PSEUDO
 from companion.words.pseudo import pseudo_text
 from companion.words.rule_passages import passages
@@ -232,11 +238,9 @@ def test_the_held_out_questions_are_answered(capsys):
 def test_every_questions_answer_is_one_passage_of_the_rules(lang, folder):
     for question in questions(lang, folder):
         game = question.named or question.game
-        if question.cards is None:
-            cards = reminders(game, lang)
-        else:
-            cards = reminders(game, lang, cards=get_card_set(question.cards))
-        cut = passages(game, cards)
+        # The cards the Rules screen shows: those asked for, else the game's own.
+        played_with = question.cards or get_game(game).card_sets[0]
+        cut = passages(game, reminders(game, lang, cards=get_card_set(played_with)))
         assert question.answers or question.named, question.ask
         for answer in question.answers:
             found = [p for p in cut if answers(p, answer)]
