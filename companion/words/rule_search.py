@@ -30,7 +30,9 @@ from companion.words.rule_words import (
 from companion.words.rules import Reminder, reminders
 
 NAME_WEIGHT = 0.3
-"""A game's name typed on that game's rules: a word of them, or just the name."""
+"""How much a game's name counts as a word searched for, typed on that game's
+own rules ("forgot to say uno" on Uno): it may be a word of them, or just the
+name."""
 
 SET_ON_NEW_MATCH: frozenset[str] = frozenset({"scoring", "match-end"})
 """Reminder cards about what New match's house rules set: scoring, values, end."""
@@ -94,7 +96,8 @@ def _indexed(game_id: str, cards: Sequence[Reminder], lang: str) -> list[_Indexe
         title_order = tuple(t.stem for t in titles if not is_filler(t.word, lang))
         lead = frozenset(t.stem for t in lead_tokens)
         if passage.section != section:
-            # A card's first passage says what its title names ("Lappen": say it).
+            # A card's first passage says what its title names ("Lappen": say
+            # it), and is about it when it names nothing else first.
             lead |= title
             if not lead_tokens:
                 lead_tokens = tokens(passage.section_title, lang)
