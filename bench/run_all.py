@@ -73,6 +73,7 @@ TARGETED = [
     # about 10 minutes; the peer only with $FLET_CLI_PYTHON (bench/peers/).
     Bench("static_app.py", same("--runs", "1", "--cpu", "1,4", "--saves", "3")),
     Bench("handover_sizes.py", same("--seed", "1")),
+    Bench("rule_search.py", same()),
 ]
 """The benches with a target, in the order they run."""
 MORE = [

@@ -69,6 +69,8 @@ def test_the_archive_vendors_every_browser_package_with_its_metadata(site: Site)
         "companion/ui/router/root.py",
         "companion/locales/nb/LC_MESSAGES/companion.mo",
         "companion/locales/es/rules/uno.toml",
+        # The rule search's word forms and table talk, beside the rules.
+        "companion/locales/es/rules/words.toml",
     ):
         assert f"__pypackages__/{needed}" in names, needed
     # micropip finds these and asks nothing.
@@ -101,6 +103,10 @@ def test_the_vendored_packages_run_the_app_without_site_packages(
         "from companion.engine.names import NameBook\n"
         "assert NameBook(['Ada']).find('\\u0410da') == 'Ada'\n"
         "print(t.gettext('Settings'), t.number(1234.5))\n"
+        # The rule search reads its table talk from the shipped words.toml.
+        "from companion.words.rule_search import search_rules\n"
+        "hit = search_rules('can I end on an eight', 'en', 'crazy-eights').hits[0]\n"
+        "assert hit.passage.text.startswith('**Can you go out'), hit\n"
         # Babel's catalog reader stays unloaded: the catalogs come compiled.
         "print(sorted(m for m in sys.modules if m.startswith('babel.messages')))\n"
     )

@@ -53,6 +53,7 @@ class AppState(SessionAccess):
     # does not render the whole session a second time.
     _broadcast: Callable[[str], None] | None = field(default=None, repr=False)
     _announce_access: Callable[[], None] | None = field(default=None, repr=False)
+    _chosen_game: str | None = field(default=None, repr=False)
 
     @classmethod
     def load(
@@ -104,6 +105,16 @@ class AppState(SessionAccess):
         """
         return not self.is_guest and bool(self.store.settings().get("language"))
 
+    @property
+    def game_chosen_last(self) -> str | None:
+        """The game this session chose last (a match started, a game picked or
+        named on Rules): the Rules tab opens on it. Kept for the session only."""
+        return self._chosen_game
+
+    def choose_game(self, game_id: str) -> None:
+        """Remember the game this session chose (no re-render: nothing shows it)."""
+        self._chosen_game = game_id
+
     def changed(self) -> None:
         """Data changed elsewhere: re-render what shows it."""
         self.revision += 1
@@ -141,6 +152,7 @@ class AppState(SessionAccess):
             self.report(error)
             return None
         self._saved(match_id)
+        self.choose_game(match.game_id)
         if not self.is_host or match.definition is not None:
             # The remembered game and house rules are the host's stored settings,
             # and a user's game carries its own rules: nothing to remember then.
