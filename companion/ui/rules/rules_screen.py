@@ -10,7 +10,15 @@ import flet as ft
 from companion.engine.games import GAMES, Game, get_card_set
 from companion.ui.frame import format as fmt
 from companion.ui.frame.render_guard import guarded_screen
-from companion.ui.frame.shell import choices, navigate, screen, section_title
+from companion.ui.frame.round_link import round_to_return_to
+from companion.ui.frame.route_query import use_route_query
+from companion.ui.frame.shell import (
+    choices,
+    icon_button,
+    navigate,
+    screen,
+    section_title,
+)
 from companion.ui.frame.state import AppState, use_app
 from companion.ui.rules.rule_answers import Scope, answers
 from companion.words.i18n import Translator
@@ -110,6 +118,8 @@ def RulesScreen() -> ft.View:
     query, set_query = ft.use_state(_query_asked)
     every_game, set_every_game = ft.use_state(False)
     chosen_cards, set_cards = ft.use_state(None)
+    # Opened from a round (frame/round_link.py): the way back to it.
+    round_left = round_to_return_to(use_route_query())
     game_id, match_id = _current_game(state)
     own_games = state.store.own_games()
     if asked in GAMES or asked in {g.id for g in own_games}:
@@ -180,4 +190,11 @@ def RulesScreen() -> ft.View:
             _reminder_tile(card, index == 0) for index, card in enumerate(cards)
         )
     route = f"/rules/{asked}" if asked else "/rules"
-    return screen(state, route, t.gettext("Rules"), controls, nav=1)
+    back = None
+    if round_left is not None:
+        back = icon_button(
+            icon=ft.Icons.ARROW_BACK,
+            tooltip=t.gettext("Back to the round"),
+            on_click=lambda: navigate(round_left),
+        )
+    return screen(state, route, t.gettext("Rules"), controls, nav=1, leading=back)
