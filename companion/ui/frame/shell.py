@@ -274,12 +274,16 @@ def screen(
     )
 
 
-def rules_action(t: Translator, game_id: str | None) -> ft.Control:
-    """The app bar's shortcut to the rule reminders of the game at hand."""
+def rules_action(
+    t: Translator, game_id: str | None, route: str | None = None
+) -> ft.Control:
+    """The app bar's shortcut to the rule reminders of the game at hand (at
+    `route` if given: the book opened from a round, frame/round_link.py)."""
+    route = route or (f"/rules/{game_id}" if game_id else "/rules")
     return icon_button(
         icon=ft.Icons.MENU_BOOK_OUTLINED,
         tooltip=t.gettext("Rule reminders"),
-        on_click=lambda: navigate(f"/rules/{game_id}" if game_id else "/rules"),
+        on_click=lambda: navigate(route),
     )
 
 

@@ -15,6 +15,7 @@ from companion.storage import ImportResult, Store, StoredMatch, StoreError, Stor
 from companion.storage.transfer import check_import_size
 from companion.ui.frame.device_id import device_at_start
 from companion.ui.frame.state_access import SessionAccess
+from companion.ui.frame.state_drafts import SessionDrafts
 from companion.words.i18n import LANGUAGES, Translator, get_translator
 
 THEMES = ("system", "light", "dark")
@@ -25,7 +26,7 @@ Problem = StoreError | StoreNotice | MatchError | AccessError
 
 @ft.observable
 @dataclass
-class AppState(SessionAccess):
+class AppState(SessionAccess, SessionDrafts):
     """What one browser session shows; the store is shared by all sessions.
 
     Screens read matches from the store on every render; `revision` changes
@@ -44,6 +45,9 @@ class AppState(SessionAccess):
     device: str = ""
     """The key of the device the session's browser runs on ("" until known):
     what is kept per device (a round being entered) is kept under it."""
+    visits: int = 0
+    """How many times the session's browser came back to it: a reload keeps the
+    session, and with it what its screens hold (root.py counts them)."""
     lang: str = "en"
     theme: str = "system"
     keep_awake: bool = True

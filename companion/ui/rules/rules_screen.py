@@ -12,8 +12,15 @@ from companion.engine.games import GAMES, Game, get_card_set
 from companion.engine.match import Match
 from companion.ui.frame import format as fmt
 from companion.ui.frame.render_guard import guarded_screen
+from companion.ui.frame.round_link import round_to_return_to
 from companion.ui.frame.route_query import RouteQuery, use_route_query
-from companion.ui.frame.shell import choices, navigate, screen, section_title
+from companion.ui.frame.shell import (
+    choices,
+    icon_button,
+    navigate,
+    screen,
+    section_title,
+)
 from companion.ui.frame.state import AppState, use_app
 from companion.ui.rules.rule_answers import Scope, answers
 from companion.words.i18n import Translator
@@ -200,6 +207,8 @@ def RulesScreen() -> ft.View:
     # back to the one chosen last.
     asked = ft.use_route_params().get("game")
     route_query = use_route_query()
+    # Opened from a round (frame/round_link.py): the way back to it.
+    round_left = round_to_return_to(route_query)
     query, set_query = ft.use_state(lambda: query_asked(route_query))
     named_before, set_named_before = ft.use_state(None)
     every_game, set_every_game = ft.use_state(False)
@@ -244,4 +253,11 @@ def RulesScreen() -> ft.View:
     else:
         controls.extend(_reminders(t, shown, set_cards))
     route = f"/rules/{asked}" if asked else "/rules"
-    return screen(state, route, t.gettext("Rules"), controls, nav=1)
+    back = None
+    if round_left is not None:
+        back = icon_button(
+            icon=ft.Icons.ARROW_BACK,
+            tooltip=t.gettext("Back to the round"),
+            on_click=lambda: navigate(round_left),
+        )
+    return screen(state, route, t.gettext("Rules"), controls, nav=1, leading=back)
