@@ -1,10 +1,9 @@
 """A phone's WebRTC offer or answer as a short code of decimal digits, for a QR
 code in numeric mode, and back.
 
-The digits: two for the format version, then the frame's bytes in blocks of 7
-bytes written as 17 digits (a last, shorter block of r bytes as the fewest
-digits that hold 256**r - 1: 3, 5, 8, 10, 13 or 15), as the hand-over's match
-code writes them. The frame, big-endian: the kind and DTLS role (one byte), the
+The digits: two for the format version, then the frame's bytes as
+engine/digit_blocks.py writes them (7 bytes to 17 digits), as the hand-over's
+match code does. The frame, big-endian: the kind and DTLS role (one byte), the
 ICE user name and password (a length byte, then 6 bits a character), the
 sha-256 fingerprint (32 bytes), the mid (a length byte, ASCII), the SCTP port
 (2 bytes) and maximum message size (4), the candidates (a count byte; each a
@@ -35,27 +34,21 @@ from companion.access.peer_sdp import (
     PeerCodeError,
     PeerDescription,
 )
+from companion.engine.digit_blocks import (
+    DigitBlockError,
+    bytes_to_digits,
+    digits_for_bytes,
+    digits_to_bytes,
+)
 
 FORMAT_VERSION = 1
 """The version of the code this app writes; it reads this one and none newer."""
 VERSION_DIGITS = 2
-BLOCK_BYTES = 7
-DIGITS_FOR = {
-    size: len(str(256**size - 1)) if size else 0 for size in range(BLOCK_BYTES + 1)
-}
-"""How many digits a block of so many bytes is written as (7: 17)."""
-BYTES_FOR = {digits: size for size, digits in DIGITS_FOR.items()}
 CHECK_BYTES = 2
 ROLES = [(kind, setup) for kind in Kind for setup in SETUPS[kind]]
 """The kind-and-role byte's values: 0 an offer (actpass), 1 and 2 answers."""
 IPV6_FLAG = 1
 TCP_TYPE_SHIFT = 1
-
-
-def digits_for_bytes(size: int) -> int:
-    """How many digits `size` bytes are written as."""
-    blocks, tail = divmod(size, BLOCK_BYTES)
-    return blocks * DIGITS_FOR[BLOCK_BYTES] + DIGITS_FOR[tail]
 
 
 MAX_FRAME_BYTES = (
@@ -66,29 +59,11 @@ MAX_FRAME_BYTES = (
 MAX_CODE_DIGITS = VERSION_DIGITS + digits_for_bytes(MAX_FRAME_BYTES)
 
 
-def bytes_to_digits(data: bytes) -> str:
-    """`data` as decimal digits, 7 bytes to 17 digits (see the module)."""
-    return "".join(
-        str(int.from_bytes(data[at : at + BLOCK_BYTES], "big")).zfill(
-            DIGITS_FOR[len(data[at : at + BLOCK_BYTES])]
-        )
-        for at in range(0, len(data), BLOCK_BYTES)
-    )
-
-
-def digits_to_bytes(digits: str) -> bytes:
-    """The bytes `digits` stand for; PeerCodeError if no bytes are written so."""
-    full = DIGITS_FOR[BLOCK_BYTES]
-    if len(digits) % full not in BYTES_FOR:
-        raise PeerCodeError("peer-code-cut-short")
-    out = bytearray()
-    for at in range(0, len(digits), full):
-        chunk = digits[at : at + full]
-        value = int(chunk)
-        if value >= 256 ** BYTES_FOR[len(chunk)]:
-            raise PeerCodeError("peer-code-damaged")
-        out += value.to_bytes(BYTES_FOR[len(chunk)], "big")
-    return bytes(out)
+def _bytes(digits: str) -> bytes:
+    try:
+        return digits_to_bytes(digits)
+    except DigitBlockError as error:
+        raise PeerCodeError(f"peer-code-{error.reason}") from error
 
 
 def _checksum(data: bytes) -> bytes:
@@ -132,7 +107,7 @@ def decode(code: object, expected: Kind) -> PeerDescription:
         raise PeerCodeError(
             "peer-code-newer-version", version=version, supported=FORMAT_VERSION
         )
-    frame = digits_to_bytes(code[VERSION_DIGITS:])
+    frame = _bytes(code[VERSION_DIGITS:])
     body, check = frame[:-CHECK_BYTES], frame[-CHECK_BYTES:]
     if version != FORMAT_VERSION or check != _checksum(body):
         raise PeerCodeError("peer-code-damaged")

@@ -18,15 +18,9 @@ import segno
 from hypothesis import given
 from hypothesis import strategies as st
 
-from companion.access.peer_codes import (
-    FORMAT_VERSION,
-    MAX_CODE_DIGITS,
-    bytes_to_digits,
-    decode,
-    digits_to_bytes,
-    encode,
-)
+from companion.access.peer_codes import FORMAT_VERSION, MAX_CODE_DIGITS, decode, encode
 from companion.access.peer_sdp import Kind, PeerCodeError, read_sdp
+from companion.engine.digit_blocks import bytes_to_digits, digits_to_bytes
 
 SDPS = Path(__file__).with_name("peer_sdps")
 CAPTURED = {
@@ -73,16 +67,6 @@ def test_a_code_fits_a_small_qr_code(name: str, most_l: int, most_m: int) -> Non
     assert segno.make(code, error="L", micro=False).version <= most_l
     assert segno.make(code, error="M", micro=False).version <= most_m
     assert segno.make(code, micro=False).mode == "numeric"
-
-
-def test_digits_are_the_match_codes_blocks_of_seven_bytes() -> None:
-    assert bytes_to_digits(b"\xff" * 7 + b"\x00\x01") == "72057594037927935" + "00001"
-    assert digits_to_bytes("72057594037927935" + "00001") == b"\xff" * 7 + b"\x00\x01"
-
-
-@given(st.binary(max_size=64))
-def test_any_bytes_come_back_from_their_digits(data: bytes) -> None:
-    assert digits_to_bytes(bytes_to_digits(data)) == data
 
 
 @pytest.mark.parametrize(
