@@ -13,9 +13,9 @@ from playwright.sync_api import Browser, Page
 
 from companion.access.peer_codes import decode, encode
 from companion.access.peer_sdp import Kind, read_sdp, write_sdp
+from companion.webclient.page_script import PEER_LINK
 
 HERE = Path(__file__).resolve().parent
-PEER_LINK_JS = HERE.parents[1] / "companion" / "webclient" / "peer_link.js"
 PORT = 8000
 SITE = f"http://127.0.0.1:{PORT}"
 Carry = Callable[[str, Kind], str]
@@ -24,7 +24,7 @@ Carry = Callable[[str, Kind], str]
 
 def serve_peer_page(network: LoopbackNetwork, folder: Path) -> subprocess.Popen[str]:
     """The bare page and peer_link.js, served at SITE inside `network`."""
-    shutil.copy(PEER_LINK_JS, folder / "peer_link.js")
+    (folder / "peer_link.js").write_text(PEER_LINK.shipped(), "utf-8")
     shutil.copy(HERE / "peer_page.html", folder / "index.html")
     return network.serve_folder(folder, port=PORT)
 
