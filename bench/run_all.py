@@ -84,6 +84,8 @@ MORE = [
     Bench("page_loads.py", with_runs(3)),
     Bench("screen_switches.py", with_runs(3)),
     Bench("snapshot_memory.py", with_runs(2)),
+    # As root: Chromium in a network namespace holding only loopback.
+    Bench("peer_connect.py", with_runs(30)),
     Bench(
         "renderer_traps.py",
         lambda runs, scratch: [

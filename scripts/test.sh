@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install what the tests need (the package with its test extra; Debian's
 # Chromium for the browser tests, node and npm for our JavaScript, e2fsprogs'
-# chattr for a folder read-only to root; the pinned ESLint with `npm ci`), check
+# chattr for a folder read-only to root, iproute2's ip for the loopback-only
+# network namespace of test_peer_link.py; the pinned ESLint with `npm ci`), check
 # our page and worker scripts (node --check, ESLint), then run the whole suite.
 # With CI set, a missing tool fails the run, and so does any skipped test
 # (tests/conftest.py).
@@ -13,6 +14,7 @@ command -v chromium >/dev/null 2>&1 || packages+=(chromium fonts-dejavu-core)
 command -v node >/dev/null 2>&1 || packages+=(nodejs)
 command -v npm >/dev/null 2>&1 || packages+=(npm)
 command -v chattr >/dev/null 2>&1 || packages+=(e2fsprogs)
+command -v ip >/dev/null 2>&1 || packages+=(iproute2)
 if [ "${#packages[@]}" -gt 0 ]; then
     SUDO=""
     [ "$(id -u)" -eq 0 ] || SUDO="sudo"
