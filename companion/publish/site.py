@@ -9,6 +9,7 @@ import shutil
 import tarfile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from enum import Enum
 from importlib.metadata import distribution
 from pathlib import Path
 
@@ -48,6 +49,27 @@ class Site:
     version: str
     files: tuple[str, ...]
     size: int
+
+
+class Step(Enum):
+    """A step of the build, told to `build_site`'s `progress` as it starts, with
+    how many things it handles (the CLI says it in the user's language)."""
+
+    COLLECT = "collect"
+    """The app and the installed packages the browser runs: how many packages."""
+    COPY_CLIENT = "copy-client"
+    """Flet's web client, with its Pyodide: how many files."""
+    PACK_APP = "pack-app"
+    """The app archive: how many files it holds (the entry module among them)."""
+    WRITE_PAGE = "write-page"
+    """Our page, workers, icons and service worker: 0."""
+
+
+Progress = Callable[[Step, int], None]
+
+
+def untold(step: Step, count: int) -> None:
+    """The progress of a build nobody watches (tests, benches)."""
 
 
 def client_folder() -> Path:
@@ -210,24 +232,30 @@ def build_site(
     *,
     packages: list[tuple[str, Source]] | None = None,
     entry: Callable[[str], str] = entry_module,
+    progress: Progress = untold,
 ) -> Site:
     """Write the static site into `folder` (emptied first if it holds an older one).
 
     `version` defaults to a digest of everything that ships; the service worker's
     cache is named after it, so a new build replaces the old cache. `packages`
     and `entry` (the app's by default) let a bench publish another Flet app
-    the same way.
+    the same way. `progress` is told each step as it starts.
     """
     base = normalise_base_url(base_url)
-    client = client_files(client_folder())
-    packages = package_files() if packages is None else packages
-    version = version or content_version(client, packages, base)
     _prepare(folder)
+    if packages is None:
+        progress(Step.COLLECT, len(contents.BROWSER_DISTRIBUTIONS))
+        packages = package_files()
+    client = client_files(client_folder())
+    version = version or content_version(client, packages, base)
+    progress(Step.COPY_CLIENT, len(client))
     for relative, source in client:
         target = folder / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source, target)
+    progress(Step.PACK_APP, len(packages) + 1)
     (folder / APP_ARCHIVE).write_bytes(app_archive(packages, version, entry))
+    progress(Step.WRITE_PAGE, 0)
     write_page_files(folder, base, version, APP_ARCHIVE)
     precache = sorted(rel for rel, _ in _files_under(folder) if contents.precached(rel))
     page.write_service_worker(folder, version, precache)
