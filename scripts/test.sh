@@ -3,7 +3,8 @@
 # Chromium for the browser tests, node and npm for our JavaScript, e2fsprogs'
 # chattr for a folder read-only to root, iproute2's ip for the loopback-only
 # network namespace of test_peer_link.py; the pinned ESLint with `npm ci`), check
-# our page and worker scripts (node --check, ESLint), then run the whole suite.
+# our page and worker scripts (node --check, ESLint), the GitHub Pages workflow
+# (jactionlint) and our shell scripts (shellcheck), then run the whole suite.
 # With CI set, a missing tool fails the run, and so does any skipped test
 # (tests/conftest.py).
 set -euo pipefail
@@ -33,6 +34,11 @@ for script in "${scripts[@]}"; do
 done
 node_modules/.bin/eslint --max-warnings 0 companion eslint.config.js
 echo "JavaScript: ${#scripts[@]} scripts pass node --check and ESLint"
+# The GitHub Pages workflow (jactionlint runs shellcheck over its run: steps),
+# and our shell scripts; tests/test_pages_workflow.py runs its build.
+jactionlint --no-color
+shellcheck scripts/*.sh
+echo "Workflows: jactionlint clean; scripts: shellcheck clean"
 # Two files at a time unless TEST_WORKERS says otherwise (1: one at a time).
 # Two took 744 s against 917 s for one on a quiet 2-core machine (issue 31's
 # note). Files go out in their order (the browser files, the longest, first), not
