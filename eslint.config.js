@@ -14,6 +14,7 @@ const PAGE = [
   'companion/webclient/service_worker_registration.js',
   'companion/webclient/rive_redirect.js',
   'companion/webclient/rive_stub.js',
+  'companion/webclient/peer_link.js',
   'companion/publish/page.js',
   'companion/publish/page_start.js',
   'companion/publish/snapshot_page.js',

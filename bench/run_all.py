@@ -73,6 +73,7 @@ TARGETED = [
     # about 10 minutes; the peer only with $FLET_CLI_PYTHON (bench/peers/).
     Bench("static_app.py", same("--runs", "1", "--cpu", "1,4", "--saves", "3")),
     Bench("handover_sizes.py", same("--seed", "1")),
+    Bench("rule_search.py", same()),
 ]
 """The benches with a target, in the order they run."""
 MORE = [
@@ -83,6 +84,8 @@ MORE = [
     Bench("page_loads.py", with_runs(3)),
     Bench("screen_switches.py", with_runs(3)),
     Bench("snapshot_memory.py", with_runs(2)),
+    # As root: Chromium in a network namespace holding only loopback.
+    Bench("peer_connect.py", with_runs(30)),
     Bench(
         "renderer_traps.py",
         lambda runs, scratch: [

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Install what the tests need (the package with its test extra; Debian's
 # Chromium for the browser tests, node and npm for our JavaScript, e2fsprogs'
-# chattr for a folder read-only to root; the pinned ESLint with `npm ci`), check
-# our page and worker scripts (node --check, ESLint), then run the whole suite.
+# chattr for a folder read-only to root, iproute2's ip for the loopback-only
+# network namespace of test_peer_link.py; the pinned ESLint with `npm ci`), check
+# our page and worker scripts (node --check, ESLint), the GitHub Pages workflow
+# (jactionlint) and our shell scripts (shellcheck), then run the whole suite.
 # With CI set, a missing tool fails the run, and so does any skipped test
 # (tests/conftest.py).
 set -euo pipefail
@@ -13,6 +15,7 @@ command -v chromium >/dev/null 2>&1 || packages+=(chromium fonts-dejavu-core)
 command -v node >/dev/null 2>&1 || packages+=(nodejs)
 command -v npm >/dev/null 2>&1 || packages+=(npm)
 command -v chattr >/dev/null 2>&1 || packages+=(e2fsprogs)
+command -v ip >/dev/null 2>&1 || packages+=(iproute2)
 if [ "${#packages[@]}" -gt 0 ]; then
     SUDO=""
     [ "$(id -u)" -eq 0 ] || SUDO="sudo"
@@ -31,6 +34,11 @@ for script in "${scripts[@]}"; do
 done
 node_modules/.bin/eslint --max-warnings 0 companion eslint.config.js
 echo "JavaScript: ${#scripts[@]} scripts pass node --check and ESLint"
+# The GitHub Pages workflow (jactionlint runs shellcheck over its run: steps),
+# and our shell scripts; tests/test_pages_workflow.py runs its build.
+jactionlint --no-color
+shellcheck scripts/*.sh
+echo "Workflows: jactionlint clean; scripts: shellcheck clean"
 # Two files at a time unless TEST_WORKERS says otherwise (1: one at a time).
 # Two took 744 s against 917 s for one on a quiet 2-core machine (issue 31's
 # note). Files go out in their order (the browser files, the longest, first), not

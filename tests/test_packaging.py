@@ -25,3 +25,13 @@ def test_every_script_of_ours_ships_as_package_data():
     for folder in folders:
         package = ".".join(folder.relative_to(ROOT).parts)
         assert "*.js" in data.get(package, []), package
+
+
+def test_the_rule_files_and_the_rule_searchs_words_are_installed():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    shipped = config["tool"]["setuptools"]["package-data"]["companion.locales"]
+    locales = ROOT / "locales"
+    for path in locales.glob("*/rules/*.toml"):
+        relative = path.relative_to(locales)
+        assert any(relative.match(pattern) for pattern in shipped), relative
+    assert (locales / "sv" / "rules" / "words.toml").exists()

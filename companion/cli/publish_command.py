@@ -4,7 +4,14 @@ import argparse
 import sys
 from pathlib import Path
 
-from companion.publish.site import PublishError, Site, build_site, normalise_base_url
+from companion.publish.site import (
+    APP_ARCHIVE,
+    PublishError,
+    Site,
+    Step,
+    build_site,
+    normalise_base_url,
+)
 from companion.words.i18n import Translator
 
 
@@ -23,8 +30,36 @@ def _refusal(t: Translator, error: PublishError) -> str:
     ).format(path=path)
 
 
+def step_line(t: Translator, step: Step, count: int) -> str:
+    """What the build is doing now, as the line printed when it starts."""
+    if step is Step.WRITE_PAGE:
+        return t.gettext(
+            "Writing the page, its scripts, the icons and the service worker…"
+        )
+    counted = {
+        Step.COLLECT: t.ngettext(
+            "Collecting the app and the {count} package it runs on in the browser…",
+            "Collecting the app and the {count} packages it runs on in the browser…",
+            count,
+        ),
+        Step.COPY_CLIENT: t.ngettext(
+            "Copying Flet's web client and Pyodide ({count} file)…",
+            "Copying Flet's web client and Pyodide ({count} files)…",
+            count,
+        ),
+        # TRANSLATORS: {archive} is a file name, app.tar.gz.
+        Step.PACK_APP: t.ngettext(
+            "Packing the app into {archive} ({count} file)…",
+            "Packing the app into {archive} ({count} files)…",
+            count,
+        ),
+    }
+    return counted[step].format(count=t.number(count), archive=APP_ARCHIVE)
+
+
 def report(t: Translator, site: Site, base_url: str) -> list[str]:
-    """The lines printed after a build: where, how big, how to try it."""
+    """The lines printed after a build: where, how big, how to try it here and
+    on a phone."""
     folder = str(site.folder)
     return [
         t.ngettext(
@@ -43,6 +78,17 @@ def report(t: Translator, site: Site, base_url: str) -> list[str]:
         else t.gettext("served so that {url} is the folder {folder}").format(
             url=f"http://127.0.0.1:8000{base_url}", folder=folder
         ),
+        # TRANSLATORS: {path} is the path in the site's address, e.g. /scores/;
+        # keep --base-url (the command's option).
+        t.gettext(
+            "Try it on a phone: put the folder on an HTTPS host under the path "
+            "{path} (the --base-url it was built for)."
+        ).format(path=base_url),
+        # TRANSLATORS: keep the file name and "main" (a branch's name) as they are.
+        t.gettext(
+            "On GitHub Pages, the workflow .github/workflows/pages.yml builds and "
+            "publishes it on every push to main."
+        ),
     ]
 
 
@@ -50,7 +96,11 @@ def run_publish(args: argparse.Namespace, t: Translator) -> int:
     """companion publish [DIR] [--base-url /path/]: write the static site."""
     base_url = normalise_base_url(args.base_url)
     try:
-        site = build_site(Path(args.folder), base_url)
+        site = build_site(
+            Path(args.folder),
+            base_url,
+            progress=lambda step, count: print(step_line(t, step, count), flush=True),
+        )
     except PublishError as error:
         print(f"companion: {_refusal(t, error)}", file=sys.stderr)
         return 1

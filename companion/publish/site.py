@@ -5,19 +5,17 @@ from __future__ import annotations
 import gzip
 import hashlib
 import io
-import json
 import shutil
 import tarfile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from enum import Enum
 from importlib.metadata import distribution
 from pathlib import Path
 
-from companion.publish import contents, early_worker, page, snapshot
+from companion.publish import contents, page
+from companion.publish.page_files import write_page_files
 from companion.publish.pyodide_wheels import compiled_modules, pyodide_tag
-from companion.webclient.fonts import trimmed_font_manifest
-from companion.webclient.loading_screen import ICONS
-from companion.webclient.rive import STUB_NAMES, rive_redirect, rive_stub
 from companion.words.i18n import (
     LANGUAGES,
     compiled_catalog,
@@ -51,6 +49,27 @@ class Site:
     version: str
     files: tuple[str, ...]
     size: int
+
+
+class Step(Enum):
+    """A step of the build, told to `build_site`'s `progress` as it starts, with
+    how many things it handles (the CLI says it in the user's language)."""
+
+    COLLECT = "collect"
+    """The app and the installed packages the browser runs: how many packages."""
+    COPY_CLIENT = "copy-client"
+    """Flet's web client, with its Pyodide: how many files."""
+    PACK_APP = "pack-app"
+    """The app archive: how many files it holds (the entry module among them)."""
+    WRITE_PAGE = "write-page"
+    """Our page, workers, icons and service worker: 0."""
+
+
+Progress = Callable[[Step, int], None]
+
+
+def untold(step: Step, count: int) -> None:
+    """The progress of a build nobody watches (tests, benches)."""
 
 
 def client_folder() -> Path:
@@ -206,20 +225,6 @@ def _prepare(folder: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True)
 
 
-def write_client_assets(folder: Path, base: str) -> None:
-    """The client's fonts and plugins as the site serves them: the font manifest
-    cut to the families the app draws, and the Rive plugin pointed at a local
-    stub (companion.webclient, shared with the served app), so no request leaves
-    the site."""
-    manifest_path = folder / "assets" / "FontManifest.json"
-    manifest_path.write_bytes(trimmed_font_manifest(manifest_path.read_bytes()))
-    rive = folder / page.RIVE_FOLDER
-    for name in STUB_NAMES:
-        (rive / name).parent.mkdir(parents=True, exist_ok=True)
-        (rive / name).write_bytes(rive_stub())
-    (folder / page.RIVE_REDIRECT).write_bytes(rive_redirect(base + page.RIVE_FOLDER))
-
-
 def build_site(
     folder: Path,
     base_url: str = "/",
@@ -227,64 +232,31 @@ def build_site(
     *,
     packages: list[tuple[str, Source]] | None = None,
     entry: Callable[[str], str] = entry_module,
+    progress: Progress = untold,
 ) -> Site:
     """Write the static site into `folder` (emptied first if it holds an older one).
 
     `version` defaults to a digest of everything that ships; the service worker's
     cache is named after it, so a new build replaces the old cache. `packages`
     and `entry` (the app's by default) let a bench publish another Flet app
-    the same way.
+    the same way. `progress` is told each step as it starts.
     """
     base = normalise_base_url(base_url)
-    client = client_files(client_folder())
-    packages = package_files() if packages is None else packages
-    version = version or content_version(client, packages, base)
     _prepare(folder)
+    if packages is None:
+        progress(Step.COLLECT, len(contents.BROWSER_DISTRIBUTIONS))
+        packages = package_files()
+    client = client_files(client_folder())
+    version = version or content_version(client, packages, base)
+    progress(Step.COPY_CLIENT, len(client))
     for relative, source in client:
         target = folder / relative
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source, target)
+    progress(Step.PACK_APP, len(packages) + 1)
     (folder / APP_ARCHIVE).write_bytes(app_archive(packages, version, entry))
-    for icon in sorted(ICONS.glob("icon-*.png")):
-        shutil.copyfile(icon, folder / "icons" / icon.name)
-    shutil.copyfile(ICONS / "icon-192.png", folder / "icons/apple-touch-icon-192.png")
-    shutil.copyfile(ICONS / "favicon.png", folder / "favicon.png")
-    write_client_assets(folder, base)
-    early = early_worker.applies()
-    snapshots = early and snapshot.applies()
-    if early:
-        python_js = folder / "python.js"
-        python_js.write_text(
-            early_worker.patch_python_js(python_js.read_text("utf-8")), "utf-8"
-        )
-        worker = folder / early_worker.WORKER
-        worker.write_text(
-            early_worker.patch_python_worker(
-                worker.read_text("utf-8"), version, APP_ARCHIVE, snapshots
-            ),
-            "utf-8",
-        )
-    if snapshots:
-        (folder / snapshot.MAKER_SCRIPT).write_text(
-            snapshot.maker_js(version, APP_ARCHIVE), "utf-8"
-        )
-    index = folder / "index.html"
-    index.write_text(
-        page.patch_index(
-            index.read_text("utf-8"),
-            base,
-            version,
-            early_worker.WORKER if early else None,
-            snapshots=snapshots,
-        ),
-        "utf-8",
-    )
-    bootstrap = folder / "flutter_bootstrap.js"
-    bootstrap.write_text(page.patch_bootstrap(bootstrap.read_text("utf-8")), "utf-8")
-    (folder / "manifest.json").write_text(
-        json.dumps(page.manifest(base), ensure_ascii=False, indent=2), "utf-8"
-    )
-    (folder / page.VERSION_FILE).write_text(json.dumps({"version": version}), "utf-8")
+    progress(Step.WRITE_PAGE, 0)
+    write_page_files(folder, base, version, APP_ARCHIVE)
     precache = sorted(rel for rel, _ in _files_under(folder) if contents.precached(rel))
     page.write_service_worker(folder, version, precache)
     (folder / SITE_MARKER).write_text(version, "utf-8")

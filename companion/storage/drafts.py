@@ -77,6 +77,12 @@ def draft_slot(index: int | None) -> str:
     return "next" if index is None else f"round-{index + 1}"
 
 
+def slot_index(slot: str) -> int | None:
+    """The round (0-based) a slot's draft edits; None for the next round's."""
+    number = slot.removeprefix("round-")
+    return int(number) - 1 if number != slot and number.isdigit() else None
+
+
 def _entry_key(match_id: str, slot: str) -> str:
     return f"{match_id}/{slot}"
 
@@ -162,6 +168,14 @@ class Drafts:
         """The draft a device keeps for one round of a match, or None."""
         entry = self._entries(device).get(_entry_key(match_id, slot))
         return None if entry is None else entry["draft"]
+
+    def of_device(self, device: str) -> dict[str, dict[str, dict[str, Any]]]:
+        """Every draft the device keeps of a stored match: {match id: {slot: draft}}."""
+        kept: dict[str, dict[str, dict[str, Any]]] = {}
+        for key, entry in self._live(device).items():
+            match_id, _, slot = key.partition("/")
+            kept.setdefault(match_id, {})[slot] = entry["draft"]
+        return kept
 
     def keep(
         self, device: str, match_id: str, slot: str, draft: dict[str, Any]

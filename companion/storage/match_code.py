@@ -1,11 +1,9 @@
 """A whole match as decimal digits (deflated, checksummed, versioned) and back.
 
-The digits: two for the format version, then the frame's bytes in blocks of 7
-bytes written as 17 digits (a last, shorter block of r bytes as the fewest
-digits that hold 256**r - 1: 3, 5, 8, 10, 13 or 15), so the byte count follows
-from the digit count and a QR code carries them in numeric mode (10 bits per 3
-digits: about a quarter fewer bits than base64 in byte mode). The frame: its
-head (the deflated layout's length, a varint, then 16 bits of a CRC-32 of the
+The digits: two for the format version, then the frame's bytes as
+engine/digit_blocks.py writes them (7 bytes to 17 digits), so the byte count
+follows from the digit count and a QR code carries them in numeric mode. The
+frame: its head (the deflated layout's length, a varint, then 16 bits of a CRC-32 of the
 version and that length), the layout deflated raw (what the browser's
 DecompressionStream('deflate-raw') reads), then a CRC-32 of the version and
 all before it; big-endian.
@@ -21,6 +19,14 @@ from __future__ import annotations
 
 import zlib
 
+from companion.engine import digit_blocks
+from companion.engine.digit_blocks import (
+    BLOCK_BYTES,
+    DIGITS_FOR,
+    DigitBlockError,
+    bytes_to_digits,
+    digits_for_bytes,
+)
 from companion.engine.errors import MatchError
 from companion.engine.match import Match
 from companion.engine.names import NameBook, check_name, spelt_out
@@ -37,12 +43,6 @@ from companion.storage.records import MATCH_ID, StoredMatch
 FORMAT_VERSION = 1
 """The version of the code this app writes; it reads this one and none newer."""
 VERSION_DIGITS = 2
-BLOCK_BYTES = 7
-DIGITS_FOR = {
-    size: len(str(256**size - 1)) if size else 0 for size in range(BLOCK_BYTES + 1)
-}
-"""How many digits a block of so many bytes is written as (7: 17)."""
-BYTES_FOR = {digits: size for size, digits in DIGITS_FOR.items()}
 CHECKSUM_BYTES = 4
 HEAD_CHECK_BYTES = 2
 
@@ -55,43 +55,18 @@ MAX_DEFLATED_BYTES = MAX_LAYOUT_BYTES + 1024
 """Deflate grows data that does not compress by 5 bytes in 64 KB at most."""
 
 
-def digits_for_bytes(size: int) -> int:
-    """How many digits `size` bytes are written as."""
-    blocks, tail = divmod(size, BLOCK_BYTES)
-    return blocks * DIGITS_FOR[BLOCK_BYTES] + DIGITS_FOR[tail]
-
-
 MAX_CODE_DIGITS = VERSION_DIGITS + digits_for_bytes(
     MAX_VARINT_BYTES + HEAD_CHECK_BYTES + MAX_DEFLATED_BYTES + CHECKSUM_BYTES
 )
 """The longest code read: the largest deflated layout, with head and checksum."""
 
 
-def bytes_to_digits(data: bytes) -> str:
-    """`data` as decimal digits, 7 bytes to 17 digits (see the module)."""
-    blocks = (data[at : at + BLOCK_BYTES] for at in range(0, len(data), BLOCK_BYTES))
-    return "".join(
-        str(int.from_bytes(block, "big")).zfill(DIGITS_FOR[len(block)])
-        for block in blocks
-    )
-
-
 def digits_to_bytes(digits: str) -> bytes:
     """The bytes `digits` stand for; StoreError if no bytes are written so."""
-    full = DIGITS_FOR[BLOCK_BYTES]
-    tail = len(digits) % full
-    if tail not in BYTES_FOR:
-        # A digit count no byte count gives: the end is missing.
-        raise StoreError("code-cut-short")
-    out = bytearray()
-    for at in range(0, len(digits), full):
-        chunk = digits[at : at + full]
-        size = BYTES_FOR[len(chunk)]
-        value = int(chunk)
-        if value >= 256**size:
-            raise StoreError("code-damaged")
-        out += value.to_bytes(size, "big")
-    return bytes(out)
+    try:
+        return digit_blocks.digits_to_bytes(digits)
+    except DigitBlockError as error:
+        raise StoreError(f"code-{error.reason}") from error
 
 
 def _checksum(data: bytes, size: int = CHECKSUM_BYTES) -> bytes:

@@ -255,6 +255,12 @@ class Store:
         with self._lock:
             return self._drafts.get(device, match_id, slot)
 
+    @reads
+    def drafts(self, device: str) -> dict[str, dict[str, dict[str, Any]]]:
+        """Every draft `device` keeps, by match and slot: {match id: {slot: draft}}."""
+        with self._lock:
+            return self._drafts.of_device(device)
+
     def keep_draft(
         self, device: str, match_id: str, slot: str, draft: dict[str, Any]
     ) -> bool:

@@ -77,3 +77,7 @@ PICK_LANGUAGE = PageScript.beside(__file__, "pick_language.js")
 """`pickLanguage(navigator.languages, spoken)`: the browser's language among
 ours, as companion.words.i18n.negotiate picks it; our scripts that speak put
 it before themselves."""
+
+PEER_LINK = PageScript.beside(__file__, "peer_link.js")
+"""`PeerLinks`: a page's direct data channels to other phones (issue 43), for
+the page that carries the phones' connection codes."""

@@ -1,80 +1,62 @@
-"""The words of a rule search: folding, light stemming, filler words, game names."""
+"""The words of a rule search: each language's word forms and table talk, read
+from locales/<lang>/rules/words.toml, and the games' names in every language."""
 
 from __future__ import annotations
 
 import functools
 import re
+import tomllib
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 from companion.engine.games import GAMES
 from companion.words.game_texts import GAME_NAMES
-from companion.words.i18n import LANGUAGES, PSEUDO, get_translator
+from companion.words.i18n import LANGUAGES, PSEUDO, get_translator, locales_dir
 
 WORD = re.compile(r"\w+")
-
-
-def _word_set(words: str) -> frozenset[str]:
-    return frozenset(words.split())
-
-
-# Words a question is made of that say nothing about the rule asked for, folded
-# (no accents). Kept per language: Spanish "en" is filler, Norwegian "ut" is not.
-FILLER: dict[str, frozenset[str]] = {
-    "en": _word_set(
-        "a an the on in of to at by for with and or is are be can could may "
-        "you your i we my it its do does if what when who how which that this "
-        "there many much"
-    ),
-    "nb": _word_set(
-        "en ei et den det de pa i av til med og eller er kan man du jeg vi "
-        "hva nar hvem hvordan hvis som har seg sin om for a hvor mange mye"
-    ),
-    "sv": _word_set(
-        "en ett den det de pa i av till med och eller ar kan man du jag vi "
-        "vad nar vem hur om som har sig sin for att manga mycket"
-    ),
-    "es": _word_set(
-        "un una unos unas el la los las lo de del al en con y o que se puede "
-        "puedo es son yo tu te me mi su por para como cuando quien si a cuanto "
-        "cuantos cuantas"
-    ),
-}
-
-# Endings stripped so that "eights", "åttere", "åttorna" and "ochos" meet their
-# word; the longest that leaves a stem of three letters goes.
-ENDINGS: dict[str, tuple[str, ...]] = {
-    "en": ("ing", "s", "ed"),
-    "nb": ("eren", "erne", "ene", "ere", "en", "er", "et", "e", "a"),
-    "sv": ("orna", "arna", "erna", "or", "ar", "er", "en", "na", "an", "et", "a", "e"),
-    "es": ("es", "s"),
-}
-
-# Words a person types for what the rules call otherwise, by stem: Spanish
-# tables "salen" where our text "cierra"; "went" out is going out.
-SAME_WORD: dict[str, dict[str, str]] = {
-    "en": {"went": "go", "goe": "go", "finish": "go"},
-    "nb": {},
-    "sv": {},
-    "es": {
-        "salir": "cerrar",
-        "sale": "cerrar",
-        "salgo": "cerrar",
-        "cierra": "cerrar",
-        "cierro": "cerrar",
-        "terminar": "cerrar",
-        "acabar": "cerrar",
-    },
-}
+SHORTEST_STEM = 3
+"""An ending comes off only if this many letters stay ("aces" keeps "ace")."""
 
 # Names the games go by that no translation uses: Olsen is Crazy Eights in much
 # of Norway, Vriompeis the Norwegian Uno with regular cards, Vri åtter its own.
 OTHER_NAMES: dict[str, tuple[str, ...]] = {
-    "crazy-eights": ("Vri åtter", "Olsen", "Crazy Eights", "Ocho loco"),
+    "crazy-eights": ("Vri åtter", "Olsen", "Crazy Eights", "Crazy 8", "Ocho loco"),
     "vandatta": ("Vändåtta",),
     "uno": ("Uno", "Vriompeis"),
 }
+
+Phrase = tuple[str, ...]
+"""The stems of one or more words, in order."""
+
+
+FIGURE = "#"
+"""The stem a passage holds for each figure in it, and that "how many" asks for."""
+
+
+@dataclass(frozen=True)
+class LanguageWords:
+    """What a language's words.toml says, folded and ready to match."""
+
+    filler: frozenset[str]
+    endings: tuple[str, ...]
+    forms: dict[str, str]
+    talk: dict[Phrase, tuple[Phrase, ...]]
+    """What people say (stems, filler words too) → the rule's words it stands
+    for (their stems without filler); nothing, for filler phrases."""
+    loose_talk: dict[Phrase, tuple[Phrase, ...]]
+    """The same, by the stems of its words that are not filler, where at least
+    two are: "get rid of my last card" is said with other filler words too."""
+    exact_talk: dict[str, tuple[Phrase, ...]]
+    """Words of table talk that stand for the rule's words only as written
+    ("=salir": "sale", the card that comes up, is no going out)."""
+    talk_words: dict[str, str]
+    """Each word of table talk said alone, as written (folded) → its stem."""
+    numbers: frozenset[str]
+    """The words for numbers (folded), which hold a figure as digits do."""
+    common_names: frozenset[str]
+    """Games' names that are everyday words too ("uno" is "one" in Spanish)."""
 
 
 def fold(text: str) -> str:
@@ -85,19 +67,88 @@ def fold(text: str) -> str:
 
 def search_lang(lang: str) -> str:
     """The language whose words a search uses (the pseudo-locale reads English)."""
-    return "en" if lang == PSEUDO or lang not in FILLER else lang
+    return "en" if lang == PSEUDO or lang not in LANGUAGES else lang
+
+
+def words_path(lang: str) -> Path:
+    """Where a language's words for the rule search are kept."""
+    return locales_dir() / search_lang(lang) / "rules" / "words.toml"
+
+
+def _folded(text: str) -> list[str]:
+    return WORD.findall(fold(text))
+
+
+def _stem(word: str, endings: tuple[str, ...], forms: dict[str, str]) -> str:
+    word = forms.get(word, word)
+    for ending in endings:
+        if word.endswith(ending) and len(word) - len(ending) >= SHORTEST_STEM:
+            word = word[: -len(ending)]
+            # A final "s" (Swedish "läggas", Norwegian "kortets") ends another
+            # ending.
+            return _stem(word, endings, {}) if ending == "s" else word
+    return word
+
+
+@functools.cache
+def language_words(lang: str) -> LanguageWords:
+    """A language's filler words, endings, word forms and table talk."""
+    with open(words_path(lang), "rb") as file:
+        data = tomllib.load(file)
+    filler = frozenset(_folded(data["filler"]))
+    endings = tuple(sorted({fold(e) for e in data["endings"]}, key=len, reverse=True))
+    forms = {fold(k): fold(v) for k, v in data.get("forms", {}).items()}
+
+    def phrase(text: str) -> Phrase:
+        return tuple(_stem(w, endings, forms) for w in _folded(text))
+
+    def content(text: str) -> Phrase:
+        kept = [w for w in _folded(text) if w not in filler]
+        return tuple(_stem(w, endings, forms) for w in kept)
+
+    talk: dict[Phrase, list[Phrase]] = {}
+    loose: dict[Phrase, list[Phrase]] = {}
+    exact: dict[str, list[Phrase]] = {}
+    alone: dict[str, str] = {}
+    numbers = {fold(digits): fold(word) for digits, word in data["numbers"].items()}
+    said_for = [*data.get("talk", {}).items(), *((w, [d]) for d, w in numbers.items())]
+    for rule_words, said in said_for:
+        meant = (FIGURE,) if rule_words == FIGURE else content(rule_words)
+        for words in said:
+            if words.startswith("="):
+                exact.setdefault(fold(words[1:]), []).append(meant)
+                continue
+            talk.setdefault(phrase(words), []).append(meant)
+            if len(_folded(words)) == 1:
+                alone[fold(words)] = phrase(words)[0]
+            if len(content(words)) >= 2:
+                loose.setdefault(content(words), []).append(meant)
+    for words in data.get("filler_phrases", ()):
+        talk[phrase(words)] = []
+    common = frozenset(fold(n) for n in data.get("common_names", ()))
+    return LanguageWords(
+        filler,
+        endings,
+        forms,
+        {said: tuple(dict.fromkeys(terms)) for said, terms in talk.items()},
+        {said: tuple(dict.fromkeys(terms)) for said, terms in loose.items()},
+        {said: tuple(dict.fromkeys(terms)) for said, terms in exact.items()},
+        alone,
+        frozenset(numbers.values()) | frozenset(numbers),
+        common,
+    )
 
 
 def stem(word: str, lang: str) -> str:
     """A folded word without its ending, as the same word in other forms has it."""
-    lang = search_lang(lang)
-    for ending in sorted(ENDINGS[lang], key=len, reverse=True):
-        # "going" keeps "go": the only English stem of two letters that matters.
-        shortest = 2 if ending == "ing" else 3
-        if word.endswith(ending) and len(word) - len(ending) >= shortest:
-            word = word[: -len(ending)]
-            break
-    return SAME_WORD[lang].get(word, word)
+    words = language_words(lang)
+    return _stem(word, words.endings, words.forms)
+
+
+def is_filler(word: str, lang: str) -> bool:
+    """Whether a folded word is one that says nothing about the rule asked for."""
+    words = language_words(lang)
+    return words.forms.get(word, word) in words.filler or word in words.filler
 
 
 @dataclass(frozen=True)
@@ -106,65 +157,89 @@ class Token:
 
     start: int
     end: int
+    word: str
+    """The word folded, before its ending comes off."""
     stem: str
 
 
 def tokens(text: str, lang: str) -> list[Token]:
     """Every word of `text` with its place and stem, filler words included."""
-    return [
-        Token(m.start(), m.end(), stem(fold(m.group()), lang))
-        for m in WORD.finditer(text)
-    ]
-
-
-def is_filler(word: str, lang: str) -> bool:
-    """Whether a folded word is one that says nothing about the rule asked for."""
-    return word in FILLER[search_lang(lang)]
-
-
-def query_words(query: str, lang: str) -> list[str]:
-    """The folded words of a query that carry meaning (all, if only filler)."""
-    words = [fold(w) for w in WORD.findall(query)]
-    meaning = [w for w in words if not is_filler(w, lang)]
-    return meaning or words
+    found = []
+    for match in WORD.finditer(text):
+        word = fold(match.group())
+        found.append(Token(match.start(), match.end(), word, stem(word, lang)))
+    return found
 
 
 @functools.cache
-def game_names() -> dict[str, tuple[tuple[str, ...], ...]]:
+def game_names() -> dict[str, tuple[Phrase, ...]]:
     """Each game's names as folded word sequences, in all four languages."""
-    found: dict[str, tuple[tuple[str, ...], ...]] = {}
+    found: dict[str, tuple[Phrase, ...]] = {}
     for game_id in GAMES:
         names = {
             get_translator(lang).gettext(GAME_NAMES[game_id]) for lang in LANGUAGES
         }
         names.update(OTHER_NAMES.get(game_id, ()))
         found[game_id] = tuple(
-            sorted({tuple(WORD.findall(fold(name))) for name in names}, key=len)
+            sorted({tuple(_folded(name)) for name in names}, key=len)
         )
     return found
 
 
-def _runs(words: list[str], name: tuple[str, ...]) -> Iterator[int]:
+def _runs(words: list[str], name: Phrase) -> Iterator[int]:
     for start in range(len(words) - len(name) + 1):
         if tuple(words[start : start + len(name)]) == name:
             yield start
 
 
-def named_game(words: list[str], known: frozenset[str]) -> tuple[str | None, list[str]]:
-    """The game a query names, and the query's other words.
+@dataclass(frozen=True)
+class Naming:
+    """The game a query names by one of its names, and the query's other words."""
 
-    A name counts whole ("ocho loco", "olsen"); a word the rules in the reader's
-    language do not have (`known` stems) also counts as part of a one-word name,
-    so "åtta" finds Vändåtta in English, while in Swedish it stays an eight.
+    game_id: str | None
+    rest: list[str]
+    """The query's other words, folded."""
+    name: list[str]
+    """The words of the name as typed, folded."""
+    unnamed: str
+    """The query as typed without the name ("Vri åtter eight on eight": "eight
+    on eight"), to search another game for."""
+
+
+def _names_longest_first() -> list[tuple[Phrase, str]]:
+    found = [(name, game) for game, names in game_names().items() for name in names]
+    return sorted(found, key=lambda pair: -len(pair[0]))
+
+
+def named_game(query: str, lang: str, known: frozenset[str]) -> Naming:
+    """The game a query names, and its other words (folded, filler included).
+
+    A name counts whole ("ocho loco", "olsen"), the longest first ("norsk
+    vändåtta" is Crazy Eights); a word the rules in the reader's language do
+    not have (`known` folded words) also counts as part of a one-word name, so
+    "åtta" finds Vändåtta in English, while in Swedish it stays an eight. A name
+    that is an everyday word of the language ("uno" in Spanish) names its game
+    only written with a capital, or alone.
     """
-    for game_id, names in game_names().items():
-        for name in sorted(names, key=len, reverse=True):
-            for start in _runs(words, name):
-                return game_id, words[:start] + words[start + len(name) :]
+    typed = list(WORD.finditer(query))
+    words = [fold(match.group()) for match in typed]
+    common = language_words(lang).common_names
+
+    def naming(game_id: str, start: int, end: int) -> Naming:
+        cut = query[: typed[start].start()] + query[typed[end - 1].end() :]
+        unnamed = " ".join(cut.split())
+        return Naming(game_id, words[:start] + words[end:], words[start:end], unnamed)
+
+    for name, game_id in _names_longest_first():
+        for start in _runs(words, name):
+            everyday = name[0] in common and len(words) > 1
+            if everyday and not typed[start].group()[:1].isupper():
+                continue
+            return naming(game_id, start, start + len(name))
     for index, word in enumerate(words):
-        if len(word) < 4 or word in known:
+        if len(word) < 4 or word in known or is_filler(word, lang):
             continue
-        for game_id, names in game_names().items():
-            if any(len(name) == 1 and word in name[0] for name in names):
-                return game_id, words[:index] + words[index + 1 :]
-    return None, words
+        for name, game_id in _names_longest_first():
+            if len(name) == 1 and word in name[0]:
+                return naming(game_id, index, index + 1)
+    return Naming(None, words, [], query.strip())

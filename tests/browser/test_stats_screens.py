@@ -192,6 +192,20 @@ def test_who_is_best_at_crazy_eights_tonight_on_one_screen(
     )
 
 
+def test_the_leaderboards_games_keep_their_order_the_one_played_last_chosen(
+    table: Table,
+) -> None:
+    table.open("/players")
+    # Uno was played last: it is the game ranked, but its chip stays after
+    # Vändåtta's, in the order the Rules chips have (issue 45).
+    table.see(re.compile(r"^Ada, place 1: 1 of 1 match won \(100%\)"))
+    vandatta, uno = table.button("Vändåtta"), table.button("Uno")
+    vandatta.wait_for()
+    first, second = vandatta.bounding_box(), uno.bounding_box()
+    assert first is not None and second is not None
+    assert (first["y"], first["x"]) < (second["y"], second["x"])
+
+
 def test_a_leaderboard_row_opens_the_players_page(table: Table) -> None:
     table.open("/players")
     # All time, Ada's two Vändåtta wins put her first.

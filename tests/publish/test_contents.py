@@ -76,6 +76,7 @@ def test_the_catalogs_ship_compiled_and_the_rule_reminders_as_they_are():
     assert not own_file_ships("locales/nb/LC_MESSAGES/companion.po")
     assert not own_file_ships("locales/nb/rules/uno.toml")
     assert locale_file_ships("nb/rules/uno.toml")
+    assert locale_file_ships("nb/rules/words.toml")
     assert not locale_file_ships("nb/LC_MESSAGES/companion.po")
     assert not locale_file_ships("companion.pot")
 

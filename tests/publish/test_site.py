@@ -14,11 +14,18 @@ import pytest
 from node_scripts import run_node, shipped_settings
 
 from companion.publish import early_worker, page, snapshot
-from companion.publish.contents import RENDERER_FILES, precached
+from companion.publish.contents import (
+    BROWSER_DISTRIBUTIONS,
+    RENDERER_FILES,
+    precached,
+)
 from companion.publish.site import (
     PublishError,
     Site,
+    Step,
     build_site,
+    client_files,
+    client_folder,
     normalise_base_url,
 )
 from companion.webclient.service_worker import REGISTRATION
@@ -27,14 +34,37 @@ from companion.words.i18n import LANGUAGES
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
-    return build_site(tmp_path_factory.mktemp("built") / "site", "/scores")
+def told() -> list[tuple[Step, int]]:
+    """The steps the module's build told, with their counts."""
+    return []
+
+
+@pytest.fixture(scope="module")
+def site(
+    tmp_path_factory: pytest.TempPathFactory, told: list[tuple[Step, int]]
+) -> Site:
+    return build_site(
+        tmp_path_factory.mktemp("built") / "site",
+        "/scores",
+        progress=lambda step, count: told.append((step, count)),
+    )
 
 
 def _archive_names(site: Site) -> set[str]:
     data = (site.folder / "app.tar.gz").read_bytes()
     with tarfile.open(fileobj=io.BytesIO(data)) as tar:
         return set(tar.getnames())
+
+
+def test_the_build_tells_each_step_in_order_with_what_it_handles(
+    site: Site, told: list[tuple[Step, int]]
+):
+    assert told == [
+        (Step.COLLECT, len(BROWSER_DISTRIBUTIONS)),
+        (Step.COPY_CLIENT, len(client_files(client_folder()))),
+        (Step.PACK_APP, len(_archive_names(site))),
+        (Step.WRITE_PAGE, 0),
+    ]
 
 
 def test_base_urls_are_normalised():
@@ -69,6 +99,8 @@ def test_the_archive_vendors_every_browser_package_with_its_metadata(site: Site)
         "companion/ui/router/root.py",
         "companion/locales/nb/LC_MESSAGES/companion.mo",
         "companion/locales/es/rules/uno.toml",
+        # The rule search's word forms and table talk, beside the rules.
+        "companion/locales/es/rules/words.toml",
     ):
         assert f"__pypackages__/{needed}" in names, needed
     # micropip finds these and asks nothing.
@@ -101,6 +133,10 @@ def test_the_vendored_packages_run_the_app_without_site_packages(
         "from companion.engine.names import NameBook\n"
         "assert NameBook(['Ada']).find('\\u0410da') == 'Ada'\n"
         "print(t.gettext('Settings'), t.number(1234.5))\n"
+        # The rule search reads its table talk from the shipped words.toml.
+        "from companion.words.rule_search import search_rules\n"
+        "hit = search_rules('can I end on an eight', 'en', 'crazy-eights').hits[0]\n"
+        "assert hit.passage.text.startswith('**Can you go out'), hit\n"
         # Babel's catalog reader stays unloaded: the catalogs come compiled.
         "print(sorted(m for m in sys.modules if m.startswith('babel.messages')))\n"
     )

@@ -26,6 +26,7 @@ from companion.storage.drafts import (
     device_key,
     draft_slot,
     new_device_token,
+    slot_index,
 )
 from companion.storage.files import scan_revisions
 
@@ -103,6 +104,10 @@ def test_a_kept_draft_comes_back_after_a_restart_for_its_device_only(
         assert again.draft(DEVICE, match_id, "next") == DRAFT
         assert again.draft(DEVICE, match_id, "round-3") == {"edit": 3}
         assert again.draft(OTHER, match_id, "next") is None
+        assert again.drafts(DEVICE) == {
+            match_id: {"next": DRAFT, "round-3": {"edit": 3}}
+        }
+        assert again.drafts(OTHER) == {}
         again.drop_draft(DEVICE, match_id, "next")
         assert opener().draft(DEVICE, match_id, "next") is None
         # Nothing of a draft is a round: the match is as it was.
@@ -148,6 +153,12 @@ def test_a_device_keeps_its_newest_drafts_and_none_of_a_deleted_match(
         assert again.draft(DEVICE, gone, "next") is None
 
     run(scenario)
+
+
+def test_a_slot_names_the_round_it_edits() -> None:
+    for index in (None, 0, 41):
+        assert slot_index(draft_slot(index)) == index
+    assert slot_index("round-x") is None
 
 
 def test_tokens_name_devices_by_a_hash_and_anything_else_names_none() -> None:

@@ -40,6 +40,9 @@ NOT_COUNTS: dict[str, str] = {
     "Round {number} saved.": "the round's number",
     "Round {number} updated.": "the round's number",
     "Round {number} deleted.": "the round's number",
+    "Round {number} started afresh.": "the round's number",
+    "Round {number} half-entered": "the round's number",
+    "Round {number} half-edited": "the round's number",
     "Round {number} was changed meanwhile, so your edit was let go.": "a number",
     "Round {number} was saved meanwhile, so what was entered for it here was let "
     "go.": "the round's number",

@@ -88,9 +88,9 @@ def test_card_labels_are_short_and_numbers_stay_numbers():
 def test_match_ends_are_described_with_local_numbers():
     t = get_translator("nb")
     big = EndCondition(EndKind.LIMIT, 1500, LimitRule.REACHES)
-    assert end_description(t, big) == "Slutter når noen når 1\u00a0500"
+    assert end_description(t, big) == "Slutter når noens sum når 1\u00a0500"
     passes = EndCondition(EndKind.LIMIT, 100, LimitRule.EXCEEDS)
-    assert end_description(t, passes) == "Slutter når noen går over 100"
+    assert end_description(t, passes) == "Slutter når noens sum går over 100"
     one = EndCondition(EndKind.ROUNDS, 1)
     assert end_description(get_translator("en"), one) == "Ends after 1 round"
 

@@ -1,13 +1,24 @@
 """Rule search over the real rule files: the answer a person needs comes first."""
 
-import pytest
+from pathlib import Path
 
-from companion.engine.games import EndCondition, EndKind, LimitRule
+import pytest
+import question_set
+from question_set import FIRST, LATER, TOP_THREE, all_figures, answers, questions
+
+from companion.engine.games import (
+    EndCondition,
+    EndKind,
+    LimitRule,
+    get_card_set,
+    get_game,
+)
 from companion.words.i18n import LANGUAGES, PSEUDO
 from companion.words.pseudo import pseudo_text
-from companion.words.rule_search import passages, search_rules
-from companion.words.rule_words import fold
-from companion.words.rules import reminders
+from companion.words.rule_passages import passages
+from companion.words.rule_search import search_rules
+from companion.words.rule_words import fold, language_words, words_path
+from companion.words.rules import Reminder, reminders, rules_path
 
 # (what a person types, the app's language, the game picked, the card the best
 # answer is on, words the best answer starts with)
@@ -30,6 +41,12 @@ FIRST_ANSWERS = [
     ("hur många poäng är en kung", "sv", "crazy-eights", "scoring", "Knektar"),
     ("salir con un ocho", "es", "crazy-eights", "disputes", "**¿Se puede cerrar"),
     ("salir con un ocho", "es", "vandatta", "disputes", "**¿Cerrar con un ocho"),
+    ("can I end on an eight", "en", "crazy-eights", "disputes", "**Can you go out"),
+    ("get rid of my last card on an 8", "en", "crazy-eights", "disputes", "**Can"),
+    ("pick up how many", "en", "crazy-eights", "disputes", "**How many cards do"),
+    ("avslutte på åtter", "nb", "crazy-eights", "disputes", "**Kan man gå ut på"),
+    ("avsluta på en åtta", "sv", "crazy-eights", "disputes", "**Får man gå ut på"),
+    ("terminar con un ocho", "es", "crazy-eights", "disputes", "**¿Se puede cerrar"),
     ("comodín negro", "es", "uno", "disputes", "**¿Comodín negro como"),
     ("cuántos puntos vale un rey", "es", "crazy-eights", "scoring", "Jotas, reinas"),
 ]
@@ -60,14 +77,15 @@ def test_a_disputes_question_comes_before_the_long_section_saying_the_same():
 
 # (typed, language, game picked, the game it names, the card answering first)
 NAMED_GAMES = [
-    ("Olsen", "nb", "uno", "crazy-eights", "last-card"),
+    ("Olsen si", "nb", "uno", "crazy-eights", "last-card"),
     ("Vriompeis svart joker", "nb", "crazy-eights", "uno", "disputes"),
     ("Vri åtter eight on eight", "en", "vandatta", "crazy-eights", "disputes"),
     ("Crazy Eights åtta på åtta", "sv", "vandatta", "crazy-eights", "disputes"),
     ("Vändåtta salir con un ocho", "es", "uno", "vandatta", "disputes"),
     ("vandatta ace on ace", "en", "crazy-eights", "vandatta", "disputes"),
     ("ocho loco ocho sobre ocho", "es", "uno", "crazy-eights", "disputes"),
-    ("uno joker", "en", "vandatta", "uno", "disputes"),
+    # Jokers are Uno's wilds, with regular cards.
+    ("uno joker", "en", "vandatta", "uno", "special-cards"),
 ]
 
 
@@ -77,6 +95,38 @@ def test_a_game_is_found_by_any_of_its_names(query, lang, picked, named, section
     assert (found.named_game, found.game_id) == (named, named)
     assert found.hits[0].passage.section == section
     assert all(hit.passage.game_id == named for hit in found.hits)
+
+
+# (typed, language, game picked, the game named): a name and nothing more.
+NAMES_ALONE = [
+    ("Vri åtter", "en", "crazy-eights", "crazy-eights"),
+    ("Vri åtter", "en", "uno", "crazy-eights"),
+    ("Crazy Eights", "sv", "crazy-eights", "crazy-eights"),
+    ("Crazy Eights", "es", "crazy-eights", "crazy-eights"),
+    ("Crazy Eights", "sv", "vandatta", "crazy-eights"),
+    ("norsk vändåtta", "sv", "vandatta", "crazy-eights"),
+    ("Olsen", "nb", "uno", "crazy-eights"),
+    ("vändåtta", "es", "uno", "vandatta"),
+    ("Vriompeis", "en", "vandatta", "uno"),
+    ("Uno", "en", "crazy-eights", "uno"),
+]
+
+
+@pytest.mark.parametrize(("query", "lang", "picked", "named"), NAMES_ALONE)
+def test_a_games_name_alone_shows_that_game(query, lang, picked, named):
+    found = search_rules(query, lang, picked)
+    assert (found.named_game, found.game_id, found.names_only) == (named, named, True)
+    assert found.hits == ()
+
+
+def test_uno_in_spanish_is_a_word_unless_it_names_the_game():
+    # "cada uno" is "each": on Vändåtta it stays there.
+    each = search_rules("cuántas cartas roba cada uno con un as", "es", "vandatta")
+    assert (each.named_game, each.game_id) == (None, "vandatta")
+    assert each.hits[0].passage.section == "disputes"
+    # Written with its capital, or alone, it is the game.
+    assert search_rules("Uno comodín negro", "es", "vandatta").game_id == "uno"
+    assert search_rules("uno", "es", "vandatta").names_only
 
 
 def test_a_word_only_another_language_has_finds_the_game_it_names():
@@ -123,7 +173,8 @@ def test_the_cards_shown_are_searched_with_a_matchs_house_rules():
     shown = reminders("crazy-eights", "en", end=end)
     found = search_rules("exactly 250", "en", "crazy-eights", shown=shown)
     assert found.hits[0].passage.text == "Exactly 250 does not end it"
-    assert not search_rules("exactly 250", "en", "crazy-eights").hits[0].score > 1
+    written = search_rules("exactly 250", "en", "crazy-eights")
+    assert not any("250" in hit.passage.text for hit in written.hits)
 
 
 @pytest.mark.parametrize("lang", [*LANGUAGES, PSEUDO])
@@ -139,13 +190,80 @@ def test_the_pseudo_locale_searches_its_own_texts():
     assert best.text.startswith(pseudo_text("**Eight on an eight?**")[:12])
 
 
+def _cards(fact: str, dispute: str) -> list[Reminder]:
+    return [
+        Reminder("last-card", "Last card", f"- {fact}"),
+        Reminder("disputes", "Common disputes", dispute),
+    ]
+
+
+def test_a_dispute_whose_question_matches_comes_before_a_plain_fact():
+    # The same words, as a fact's bold lead and as a dispute's question: the
+    # dispute first, though the fact is read first.
+    cards = _cards(
+        "**Forget to knock with one card:** you draw two.",
+        "**Forget to knock with one card?** You draw two.",
+    )
+    found = search_rules("forget to knock", "en", "crazy-eights", shown=cards)
+    assert [hit.passage.kind for hit in found.hits] == ["question", "item"]
+    # A dispute whose question is about something else does not jump ahead.
+    cards = _cards(
+        "Forget to knock when you hold one card, and you draw two.",
+        "**Eight on an eight?** Yes. Forget to knock, and you draw two.",
+    )
+    found = search_rules("forget to knock", "en", "crazy-eights", shown=cards)
+    assert [hit.passage.kind for hit in found.hits] == ["item", "question"]
+
+
+def test_the_held_out_questions_are_answered(capsys):
+    """At least 90 % of the held-out questions get their answer first, all of
+    them within the first three (figures printed; the later ones too)."""
+    held_out = all_figures()
+    later = all_figures(LATER)
+    with capsys.disabled():
+        print("\nRule questions, held out:")
+        for figures in held_out:
+            print(f"  {figures.line()}")
+        print("Rule questions written later (not held to the thresholds):")
+        for figures in later:
+            print(f"  {figures.line()}")
+    for figures in held_out:
+        assert figures.asked >= 40
+        assert figures.first >= FIRST * figures.asked, figures.missed
+        assert figures.top_three >= TOP_THREE * figures.asked, figures.missed
+
+
+@pytest.mark.parametrize("folder", [question_set.QUESTIONS, LATER])
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_passage_comes_from_its_card(lang):
-    for game_id in ("crazy-eights", "vandatta", "uno"):
-        cards = reminders(game_id, lang)
-        cut = passages(game_id, cards)
-        assert {p.section for p in cut} == {card.id for card in cards}
-        bodies = {card.id: fold(card.body) for card in cards}
-        for passage in cut:
-            if passage.kind != "row":
-                assert fold(passage.text) in " ".join(bodies[passage.section].split())
+def test_every_questions_answer_is_one_passage_of_the_rules(lang, folder):
+    for question in questions(lang, folder):
+        game = question.named or question.game
+        # The cards the Rules screen shows: those asked for, else the game's own.
+        played_with = question.cards or get_game(game).card_sets[0]
+        cut = passages(game, reminders(game, lang, cards=get_card_set(played_with)))
+        assert question.answers or question.named, question.ask
+        for answer in question.answers:
+            found = [p for p in cut if answers(p, answer)]
+            assert len(found) == 1, (question.ask, answer)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_question_is_copied_into_the_rule_texts_or_the_table_talk(lang):
+    # Else the figures would say nothing about questions as people ask them.
+    written = [words_path(lang)] + [
+        Path(rules_path(lang, game)) for game in ("crazy-eights", "vandatta", "uno")
+    ]
+    texts = " ".join(" ".join(fold(p.read_text()).split()) for p in written)
+    asked = questions(lang) + questions(lang, LATER)
+    for question in asked:
+        if question.named is None or question.answers:
+            assert " ".join(fold(question.ask).split()) not in texts, question.ask
+
+
+def test_the_issues_examples_are_held_out():
+    asked = {(lang, q.ask, q.game) for lang in LANGUAGES for q in questions(lang)}
+    assert ("en", "can I end on an eight", "crazy-eights") in asked
+    assert ("en", "Vri åtter", "crazy-eights") in asked
+    assert ("sv", "Crazy Eights", "crazy-eights") in asked
+    assert ("es", "Crazy Eights", "crazy-eights") in asked
+    assert language_words("en").talk

@@ -142,8 +142,11 @@ def choices(
     return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8)
 
 
-def nav_bar(t: Translator, selected: int) -> ft.NavigationBar:
-    """Matches, Rules, Players, Settings: one tap from anywhere."""
+def nav_bar(
+    t: Translator, selected: int, rules_game: str | None = None
+) -> ft.NavigationBar:
+    """Matches, Rules, Players, Settings: one tap from anywhere. Rules opens on
+    `rules_game`, the game of the match in view, if there is one."""
     return ft.NavigationBar(
         selected_index=selected,
         destinations=[
@@ -168,16 +171,17 @@ def nav_bar(t: Translator, selected: int) -> ft.NavigationBar:
                 label=t.gettext("Settings"),
             ),
         ],
-        on_change=lambda e: _go_to_place(e.control.selected_index),
+        on_change=lambda e: _go_to_place(e.control.selected_index, rules_game),
     )
 
 
-def _go_to_place(index: object) -> None:
+def _go_to_place(index: object, rules_game: str | None = None) -> None:
     """Open the navigation bar's place `index`, if it is one."""
     # The client sends the index (forgeable): an int, or the update is dropped
     # (serving/client_patches.py); one past the bar's places goes nowhere.
     if isinstance(index, int) and 0 <= index < len(NAV_ROUTES):
-        navigate(NAV_ROUTES[index])
+        route = NAV_ROUTES[index]
+        navigate(f"{route}/{rules_game}" if route == "/rules" and rules_game else route)
 
 
 def problems_banner(state: AppState, t: Translator) -> ft.Control | None:
@@ -223,8 +227,10 @@ def screen(
     bottom: ft.Control | None = None,
     scroll: bool = True,
     wide: bool = False,
+    rules_game: str | None = None,
 ) -> ft.View:
-    """A screen as a View: title, actions, content that scrolls, optional nav bar.
+    """A screen as a View: title, actions, content that scrolls, optional nav bar
+    (whose Rules opens on `rules_game`, the game of a match in view).
 
     A screen with a `bottom` bar (the Save or Start button) has no navigation bar:
     Flutter shows only one of the two. On a tablet or desktop a scrolling screen
@@ -250,7 +256,9 @@ def screen(
             leading=leading,
             actions=list(actions),
         ),
-        navigation_bar=nav_bar(t, nav) if nav is not None and bottom is None else None,
+        navigation_bar=nav_bar(t, nav, rules_game)
+        if nav is not None and bottom is None
+        else None,
         bottom_appbar=ft.BottomAppBar(
             content=bottom,
             height=88,
@@ -266,12 +274,16 @@ def screen(
     )
 
 
-def rules_action(t: Translator, game_id: str | None) -> ft.Control:
-    """The app bar's shortcut to the rule reminders of the game at hand."""
+def rules_action(
+    t: Translator, game_id: str | None, route: str | None = None
+) -> ft.Control:
+    """The app bar's shortcut to the rule reminders of the game at hand (at
+    `route` if given: the book opened from a round, frame/round_link.py)."""
+    route = route or (f"/rules/{game_id}" if game_id else "/rules")
     return icon_button(
         icon=ft.Icons.MENU_BOOK_OUTLINED,
         tooltip=t.gettext("Rule reminders"),
-        on_click=lambda: navigate(f"/rules/{game_id}" if game_id else "/rules"),
+        on_click=lambda: navigate(route),
     )
 
 

@@ -12,6 +12,7 @@ from companion.engine.errors import MatchError
 from companion.engine.match import Match
 from companion.storage import Store, StoreError, StoreNotice
 from companion.ui.frame.device_id import device_at_start
+from companion.ui.frame.state_drafts import SessionDrafts
 from companion.ui.frame.state_writes import SessionWrites
 from companion.words.i18n import LANGUAGES, Translator, get_translator
 
@@ -23,7 +24,7 @@ Problem = StoreError | StoreNotice | MatchError | AccessError
 
 @ft.observable
 @dataclass
-class AppState(SessionWrites):
+class AppState(SessionWrites, SessionDrafts):
     """What one browser session shows; the store is shared by all sessions.
 
     Screens read matches from the store on every render; `revision` changes
@@ -42,6 +43,9 @@ class AppState(SessionWrites):
     device: str = ""
     """The key of the device the session's browser runs on ("" until known):
     what is kept per device (a round being entered) is kept under it."""
+    visits: int = 0
+    """How many times the session's browser came back to it: a reload keeps the
+    session, and with it what its screens hold (root.py counts them)."""
     lang: str = "en"
     theme: str = "system"
     keep_awake: bool = True
@@ -51,6 +55,7 @@ class AppState(SessionWrites):
     # does not render the whole session a second time.
     _broadcast: Callable[[str], None] | None = field(default=None, repr=False)
     _announce_access: Callable[[], None] | None = field(default=None, repr=False)
+    _chosen_game: str | None = field(default=None, repr=False)
 
     @classmethod
     def load(
@@ -101,6 +106,16 @@ class AppState(SessionWrites):
         A guest's language always follows its own browser.
         """
         return not self.is_guest and bool(self.store.settings().get("language"))
+
+    @property
+    def game_chosen_last(self) -> str | None:
+        """The game this session chose last (a match started, a game picked or
+        named on Rules): the Rules tab opens on it. Kept for the session only."""
+        return self._chosen_game
+
+    def choose_game(self, game_id: str) -> None:
+        """Remember the game this session chose (no re-render: nothing shows it)."""
+        self._chosen_game = game_id
 
     def changed(self) -> None:
         """Data changed elsewhere: re-render what shows it."""

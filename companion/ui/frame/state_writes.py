@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -11,16 +10,14 @@ from companion.engine.errors import MatchError
 from companion.engine.games import Game
 from companion.engine.match import Match
 from companion.storage import ImportResult, Store, StoredMatch, StoreError
-from companion.storage.drafts import draft_slot
 from companion.storage.transfer import check_import_size
 from companion.ui.frame.state_access import SessionAccess
 
-LOG = logging.getLogger(__name__)
-
 
 class SessionWrites(SessionAccess):
-    """The part of AppState that changes the table: matches, rounds being
-    entered, players, the table's own games, settings, import and export.
+    """The part of AppState that changes the table: matches, players, the
+    table's own games, settings, import and export (rounds being entered are
+    state_drafts.py's, asking the gate the same way).
 
     With AppState's other parts, the only place in the screens that calls a
     method of the store not marked `reads` (tests/test_gated_writes.py): each
@@ -32,11 +29,11 @@ class SessionWrites(SessionAccess):
 
     # AppState, which this part is mixed into, supplies these.
     store: Store
-    device: str
     lang: str
     theme: str
     keep_awake: bool
     _broadcast: Callable[[str], None] | None
+    choose_game: Callable[[str], None]
 
     def _saved(self, match_id: str, rerender: bool = True) -> None:
         if rerender:
@@ -56,6 +53,7 @@ class SessionWrites(SessionAccess):
             self.report(error)
             return None
         self._saved(match_id)
+        self.choose_game(match.game_id)
         if not self.is_host or match.definition is not None:
             # The remembered game and house rules are the host's stored settings,
             # and a user's game carries its own rules: nothing to remember then.
@@ -129,37 +127,6 @@ class SessionWrites(SessionAccess):
             self.report(error)
             return False
         self._saved(stored.id)
-        return True
-
-    def keep_draft(
-        self, match_id: str, index: int | None, record: dict[str, Any]
-    ) -> bool:
-        """Keep the round this session's device is entering (the next one, or
-        round `index`'s edit), for whoever may record; False if it was not kept.
-
-        A draft that cannot be written stays on the screen: the person is told
-        only when the round itself cannot be saved.
-        """
-        if not self.device or not self._allowed():
-            return False
-        try:
-            return self.store.keep_draft(
-                self.device, match_id, draft_slot(index), record
-            )
-        except StoreError as error:
-            LOG.warning("a round being entered was not kept: %s", error)
-            return False
-
-    def drop_draft(self, match_id: str, index: int | None) -> bool:
-        """Forget the round this device was entering (saved, or started afresh);
-        False if it could not be forgotten."""
-        if not self.device or not self._allowed():
-            return False
-        try:
-            self.store.drop_draft(self.device, match_id, draft_slot(index))
-        except StoreError as error:
-            LOG.warning("a round being entered was not forgotten: %s", error)
-            return False
         return True
 
     def save_own_game(self, definition: Mapping[str, Any]) -> Game | None:

@@ -12,6 +12,7 @@ from companion.ui.frame import format as fmt
 from companion.ui.frame.render_guard import guarded_screen
 from companion.ui.frame.shell import empty_state, navigate, screen, section_title
 from companion.ui.frame.state import use_app
+from companion.ui.frame.state_drafts import HalfEntered
 from companion.ui.frame.theme import TARGET
 from companion.words.i18n import Translator
 
@@ -20,8 +21,29 @@ RECENT_FINISHED = 20
 browser, so a long history is paged rather than drawn whole."""
 
 
+def _half_mark(
+    t: Translator, summary: MatchSummary, half: HalfEntered | None
+) -> ft.Control | None:
+    """A small mark on a match this device has a round half-entered in."""
+    if half is None:
+        return None
+    if half.edit:
+        text = t.gettext("Round {number} half-edited")
+    elif summary.finished is None and half.number == summary.round_count + 1:
+        text = t.gettext("Round {number} half-entered")
+    else:
+        # That round was saved since, on another device: the record screen
+        # lets this one go when it opens.
+        return None
+    label = text.format(number=half.number)
+    return ft.Icon(ft.Icons.EDIT_NOTE, color=ft.Colors.PRIMARY, semantics_label=label)
+
+
 def _match_tile(
-    t: Translator, summary: MatchSummary, own: Mapping[str, Game]
+    t: Translator,
+    summary: MatchSummary,
+    own: Mapping[str, Game],
+    half: HalfEntered | None,
 ) -> ft.Control:
     # A user's game is named by its stored definition (a deleted one: its id).
     game = fmt.game_name(t, own.get(summary.game_id, summary.game_id))
@@ -53,6 +75,7 @@ def _match_tile(
                 leading=ft.Icon(icon),
                 title=ft.Text(game),
                 subtitle=ft.Text(subtitle),
+                trailing=_half_mark(t, summary, half),
                 min_height=64,
                 on_click=lambda: navigate(f"/match/{summary.id}"),
             ),
@@ -68,6 +91,7 @@ def MatchesScreen() -> ft.View:
     listed, set_listed = ft.use_state(RECENT_FINISHED)
     summaries = state.store.list_matches()
     own = {game.id: game for game in state.store.own_games()}
+    half = state.half_entered()
     running = [s for s in summaries if s.finished is None]
     finished = [s for s in summaries if s.finished is not None]
     new_button = ft.FilledButton(
@@ -93,12 +117,14 @@ def MatchesScreen() -> ft.View:
         )
     if running:
         controls.append(section_title(t.gettext("In progress")))
-        controls.extend(_match_tile(t, s, own) for s in running)
+        controls.extend(_match_tile(t, s, own, half.get(s.id)) for s in running)
     if state.can_change:
         controls.append(ft.Row([new_button], alignment=ft.MainAxisAlignment.CENTER))
     if finished:
         controls.append(section_title(t.gettext("Finished")))
-        controls.extend(_match_tile(t, s, own) for s in finished[:listed])
+        controls.extend(
+            _match_tile(t, s, own, half.get(s.id)) for s in finished[:listed]
+        )
         more = min(len(finished) - listed, 5 * RECENT_FINISHED)
         if more > 0:
             controls.append(

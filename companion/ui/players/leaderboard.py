@@ -7,7 +7,7 @@ from datetime import datetime
 
 import flet as ft
 
-from companion.engine.games import Game
+from companion.engine.games import GAMES, Game
 from companion.storage.stats import GameKey, Ranked
 from companion.storage.stats_ranking import tonight_since, without
 from companion.ui.frame.shell import choices, navigate, section_title
@@ -69,6 +69,25 @@ def _ranked_row(t: Translator, line: Ranked) -> ft.Control:
     )
 
 
+def in_chip_order(games: list[GameKey], own: Mapping[str, Game]) -> list[GameKey]:
+    """The games as the Rules chips list them, an order that stays when one is
+    played: ours first, then the user's by name; a game under its usual
+    scoring before the same game under the other."""
+    ours = list(GAMES)
+
+    def place(key: GameKey) -> tuple[int, str, bool]:
+        game = GAMES.get(key.game_id) or own.get(key.game_id)
+        usual = game is not None and key.lowest_wins == game.lowest_total_wins(
+            game.scoring
+        )
+        if key.game_id in GAMES:
+            return ours.index(key.game_id), "", not usual
+        name = game.name_key.casefold() if game is not None else key.game_id
+        return len(ours), name, not usual
+
+    return sorted(games, key=place)
+
+
 def leaderboard_section(
     t: Translator,
     state: AppState,
@@ -83,7 +102,8 @@ def leaderboard_section(
     Nothing before the first finished match. The period is tonight (matches
     finished since 06:00 local time, see stats_ranking) when a match finished
     tonight, else all time, until the person picks one; the game is the one
-    played last until the person picks one.
+    played last until the person picks one. The games keep their order
+    (in_chip_order) whichever was played last.
     """
     store = state.store
     games = store.leaderboard_games()
@@ -100,9 +120,10 @@ def leaderboard_section(
     by_value = {str(n): key for n, key in enumerate(games)}
     controls: list[ft.Control] = [section_title(t.gettext("Leaderboard"))]
     # Shown with one game too: the ranking says which game it is.
+    chips = in_chip_order(games, own)
     controls.append(
         choices(
-            [(str(n), texts.game_label(t, k, own)) for n, k in enumerate(games)],
+            [(str(games.index(k)), texts.game_label(t, k, own)) for k in chips],
             str(games.index(game)),
             lambda value: choose(by_value[value], period),
         )

@@ -170,9 +170,16 @@ class RoundDraft:
         return self.hands.get(player, {})
 
     def entries(self) -> dict[str, object]:
-        """The hands as Match.record_round takes them; MatchError on bad typing."""
+        """The hands as Match.record_round takes them; MatchError on bad typing.
+
+        A hand still to enter is asked of the player the keypad is for first,
+        then of those after them at the table: the bar under the keypad names
+        the same person as the keypad.
+        """
         entries: dict[str, object] = {}
-        for player in self.losers:
+        losers = self.losers
+        at = losers.index(self.active) if self.active in losers else 0
+        for player in losers[at:] + losers[:at]:
             if player in self.typed:
                 text = self.typed[player]
                 if not text.strip():

@@ -60,6 +60,7 @@ def PlayerRow(
     typed: str | None,
     worth: int | None,
     active: bool,
+    focus: bool,
     following: str | None,
     update: Update,
     save: Callable[[], None],
@@ -67,7 +68,8 @@ def PlayerRow(
     """One player's line: name, the hand's chips (or typed points), its worth.
 
     Typed points lead on: the keyboard's action moves to `following` (the next
-    player), or saves the round after the last one.
+    player), or saves the round after the last one. The active player's field
+    takes the focus only with `focus` (round_entry.Held.focus).
 
     Drawn through MemoPlayerRow, so a card tap draws again only the line whose
     hand changed: the others keep their controls, and nothing of theirs is
@@ -88,7 +90,7 @@ def PlayerRow(
             value=typed,
             keyboard_type=ft.KeyboardType.NUMBER,
             input_filter=ft.NumbersOnlyInputFilter(),
-            autofocus=active,
+            autofocus=active and focus,
             expand=True,
             # The client's text (forgeable): a str or dropped
             # (serving/client_patches.py); the round draft parses it, the gate

@@ -171,6 +171,7 @@ def App(
             # show what other sessions saved meanwhile.
             page.pop_dialog()
             state.set_away(False)
+            state.visits += 1
             state.changed()
 
         # The client can send these page events itself (forgeable): each acts

@@ -133,26 +133,10 @@ def scope_bar(t: Translator, scope: Scope, searched: str | None) -> ft.Control:
     )
 
 
-def answers(
-    t: Translator,
-    found: RuleSearch,
-    scope: Scope,
-    show_game: Callable[[str], None],
-) -> list[ft.Control]:
-    """The scope, a way to a game the query named, and the answers, best first."""
+def answers(t: Translator, found: RuleSearch, scope: Scope) -> list[ft.Control]:
+    """Where the search looked, and the answers, best first."""
     controls: list[ft.Control] = [scope_bar(t, scope, found.game_id)]
-    named = found.named_game
-    if named is not None and named != scope.picked:
-        controls.append(
-            ft.FilledTonalButton(
-                t.gettext("Show the rules of %(game)s")
-                % {"game": scope.name_of(named)},
-                icon=ft.Icons.MENU_BOOK,
-                height=TARGET,
-                on_click=lambda _: show_game(named),
-            )
-        )
-    elif not found.hits:
+    if not found.hits:
         controls.append(ft.Text(t.gettext("Nothing in the rules matches that.")))
     controls.extend(answer_card(t, hit, scope) for hit in found.hits)
     return controls

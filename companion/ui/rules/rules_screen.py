@@ -3,18 +3,28 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from urllib.parse import parse_qs, urlencode, urlparse
+from dataclasses import dataclass
+from urllib.parse import parse_qs, urlencode
 
 import flet as ft
 
 from companion.engine.games import GAMES, Game, get_card_set
+from companion.engine.match import Match
 from companion.ui.frame import format as fmt
 from companion.ui.frame.render_guard import guarded_screen
-from companion.ui.frame.shell import choices, navigate, screen, section_title
+from companion.ui.frame.round_link import round_to_return_to
+from companion.ui.frame.route_query import RouteQuery, use_route_query
+from companion.ui.frame.shell import (
+    choices,
+    icon_button,
+    navigate,
+    screen,
+    section_title,
+)
 from companion.ui.frame.state import AppState, use_app
 from companion.ui.rules.rule_answers import Scope, answers
 from companion.words.i18n import Translator
-from companion.words.rule_search import search_rules
+from companion.words.rule_search import named_in, search_rules
 from companion.words.rules import (
     Reminder,
     match_reminders,
@@ -51,33 +61,60 @@ def _reminder_tile(reminder: Reminder, expanded: bool) -> ft.Control:
     )
 
 
-def _current_game(state: AppState) -> tuple[str, str | None]:
-    """The game of the newest match in progress (and its id), else the last played."""
-    for summary in state.store.list_matches():
-        if summary.finished is None:
-            return summary.game_id, summary.id
+def game_to_open(state: AppState, asked: str | None, own: list[Game]) -> str:
+    """The game the route asks for; else the one this session chose last (a
+    match started, a game picked or named here); else the table's last."""
+    known = set(GAMES) | {game.id for game in own}
+    for game_id in (asked, state.game_chosen_last):
+        if game_id in known:
+            return str(game_id)
     last = state.store.settings().get("last_game")
-    return (last if last in GAMES else "crazy-eights"), None
+    return last if last in GAMES else "crazy-eights"
+
+
+def _match_in_progress(state: AppState, game_id: str) -> Match | None:
+    """The newest match of `game_id` still being played, whose house rules
+    the reminders then show."""
+    for summary in state.store.list_matches():
+        if summary.finished is None and summary.game_id == game_id:
+            return state.load_match(summary.id)
+    return None
 
 
 def _game_picker(
-    t: Translator, game_id: str, own: list[Game], query: str
+    t: Translator,
+    state: AppState,
+    shown: tuple[str, list[Game]],
+    query: str,
+    search_again: Callable[[str], None],
 ) -> ft.Control:
-    # A search goes along to the game picked next (each route is its own View).
-    along = f"?{urlencode({'q': query})}" if query.strip() else ""
+    game_id, own = shown
+
+    def pick(picked: str) -> None:
+        state.choose_game(picked)
+        # A search goes along to the game picked next, without the name of the
+        # game it named: here (the route of the same game is this View) and in
+        # the route (another game's route is a View of its own).
+        searched = query[:MAX_QUERY]
+        naming = named_in(searched, state.lang)
+        asked = naming.unnamed if naming.game_id else searched
+        search_again(asked)
+        along = f"?{urlencode({'q': asked})}" if asked.strip() else ""
+        navigate(f"/rules/{picked}{along}")
+
     return choices(
         [(g, fmt.game_name(t, g)) for g in GAMES]
         + [(g.id, fmt.game_name(t, g)) for g in own],
         game_id,
-        lambda g: navigate(f"/rules/{g}{along}"),
+        pick,
     )
 
 
-def _query_asked() -> str:
+def query_asked(route: RouteQuery) -> str:
     """The search a route brings along (``/rules/uno?q=joker``), at most MAX_QUERY."""
     # The route is the client's to set (forgeable): it only fills this session's
     # search field, cut to MAX_QUERY.
-    asked = parse_qs(urlparse(str(ft.context.page.route or "")).query).get("q", [""])
+    asked = parse_qs(route.search).get("q", [""])
     return str(asked[0])[:MAX_QUERY]
 
 
@@ -99,24 +136,24 @@ def _search_field(
     )
 
 
-@ft.component
-@guarded_screen
-def RulesScreen() -> ft.View:
-    """Shows one game's reminders, or the answers to a search in them."""
-    state, t = use_app()
-    # A route parameter: the client's to set (forgeable). An unknown game falls
-    # back to the table's own.
-    asked = ft.use_route_params().get("game")
-    query, set_query = ft.use_state(_query_asked)
-    every_game, set_every_game = ft.use_state(False)
-    chosen_cards, set_cards = ft.use_state(None)
-    game_id, match_id = _current_game(state)
-    own_games = state.store.own_games()
-    if asked in GAMES or asked in {g.id for g in own_games}:
-        game_id, match_id = asked, (match_id if asked == game_id else None)
-    match = state.load_match(match_id) if match_id else None
-    if match is not None and match.game_id != game_id:
-        match = None
+@dataclass(frozen=True)
+class _Shown:
+    """The game whose reminders are shown, as its cards read."""
+
+    game_id: str
+    game: Game
+    match: Match | None
+    """The match in progress whose house rules the cards show, if any."""
+    card_set: str
+    cards: list[Reminder]
+
+
+def _shown(
+    state: AppState, game_id: str, own_games: list[Game], chosen_cards: str | None
+) -> _Shown:
+    """The game's cards: with the house rules of its match in progress, with
+    the cards chosen to play it with, as a user's game defines them."""
+    match = _match_in_progress(state, game_id)
     # A match keeps the definition it is played by; else the stored one.
     stored = {g.id: g for g in own_games}
     game = match.game if match is not None else GAMES.get(game_id)
@@ -133,51 +170,94 @@ def RulesScreen() -> ft.View:
         cards = reminders(game_id, state.lang, cards=get_card_set(card_set))
     else:
         cards = own_game_reminders(game, state.lang)
-    controls: list[ft.Control | None] = [
-        _game_picker(t, game_id, own_games, query),
-        _search_field(t, query, set_query),
-    ]
-    if query.strip():
+    return _Shown(game_id, game, match, card_set, cards)
 
-        def show_game(named: str) -> None:
-            set_query("")
-            navigate(f"/rules/{named}")
+
+def _reminders(
+    t: Translator, shown: _Shown, set_cards: Callable[[str], None]
+) -> list[ft.Control]:
+    """The cards to play with (where there is a choice), and the reminders."""
+    controls: list[ft.Control] = []
+    if len(shown.game.card_sets) > 1:
+        controls.append(
+            choices(
+                [
+                    (c, fmt.card_set_label(t, get_card_set(c)))
+                    for c in shown.game.card_sets
+                ],
+                shown.card_set,
+                set_cards,
+            )
+        )
+    if shown.match is not None:
+        controls.append(ft.Text(t.gettext("With the house rules of your match.")))
+    controls.append(section_title(fmt.game_name(t, shown.game)))
+    controls.extend(
+        _reminder_tile(card, index == 0) for index, card in enumerate(shown.cards)
+    )
+    return controls
+
+
+@ft.component
+@guarded_screen
+def RulesScreen() -> ft.View:
+    """Shows one game's reminders, or the answers to a search in them."""
+    state, t = use_app()
+    # A route parameter: the client's to set (forgeable). An unknown game falls
+    # back to the one chosen last.
+    asked = ft.use_route_params().get("game")
+    route_query = use_route_query()
+    # Opened from a round (frame/round_link.py): the way back to it.
+    round_left = round_to_return_to(route_query)
+    query, set_query = ft.use_state(lambda: query_asked(route_query))
+    named_before, set_named_before = ft.use_state(None)
+    every_game, set_every_game = ft.use_state(False)
+    chosen_cards, set_cards = ft.use_state(None)
+    own_games = state.store.own_games()
+    searched = query[:MAX_QUERY]
+    # A game the search names by any of its names is the game shown: its chip
+    # is the one selected, and stays so when the search is cleared.
+    named = named_in(searched, state.lang).game_id if searched.strip() else None
+    game_id = named or named_before or game_to_open(state, asked, own_games)
+
+    def search(text: str) -> None:
+        set_query(text)
+        naming = named_in(text[:MAX_QUERY], state.lang)
+        if naming.game_id is not None:
+            state.choose_game(naming.game_id)
+            set_named_before(naming.game_id)
+
+    def search_again(text: str) -> None:
+        """A game picked: its search, the game named before forgotten."""
+        set_query(text)
+        set_named_before(None)
+
+    shown = _shown(state, game_id, own_games, chosen_cards)
+    game_id, game, cards = shown.game_id, shown.game, shown.cards
+    controls: list[ft.Control | None] = [
+        _game_picker(t, state, (game_id, own_games), query, search_again),
+        _search_field(t, query, search),
+    ]
+    found = None
+    if searched.strip():
+        found = search_rules(
+            searched, state.lang, game_id, every_game=every_game, shown=cards
+        )
+    if found is not None and not found.names_only:
 
         def name_of(found_id: str) -> str:
             return fmt.game_name(t, game if found_id == game_id else found_id)
 
-        found = search_rules(
-            query[:MAX_QUERY],
-            state.lang,
-            game_id,
-            every_game=every_game,
-            shown=cards,
-        )
-        controls.extend(
-            answers(
-                t,
-                found,
-                Scope(game_id, every_game, set_every_game, name_of),
-                show_game,
-            )
-        )
+        scope = Scope(game_id, every_game, set_every_game, name_of)
+        controls.extend(answers(t, found, scope))
     else:
-        if len(game.card_sets) > 1:
-            controls.append(
-                choices(
-                    [
-                        (c, fmt.card_set_label(t, get_card_set(c)))
-                        for c in game.card_sets
-                    ],
-                    card_set,
-                    set_cards,
-                )
-            )
-        if match is not None:
-            controls.append(ft.Text(t.gettext("With the house rules of your match.")))
-        controls.append(section_title(fmt.game_name(t, game)))
-        controls.extend(
-            _reminder_tile(card, index == 0) for index, card in enumerate(cards)
-        )
+        controls.extend(_reminders(t, shown, set_cards))
     route = f"/rules/{asked}" if asked else "/rules"
-    return screen(state, route, t.gettext("Rules"), controls, nav=1)
+    back = None
+    if round_left is not None:
+        back = icon_button(
+            icon=ft.Icons.ARROW_BACK,
+            tooltip=t.gettext("Back to the round"),
+            on_click=lambda: navigate(round_left),
+        )
+    return screen(state, route, t.gettext("Rules"), controls, nav=1, leading=back)

@@ -252,4 +252,5 @@ def ScoreboardScreen() -> ft.View:
         actions=actions,
         leading=home,
         wide=True,
+        rules_game=match.game_id,
     )

@@ -1,22 +1,19 @@
 """Every write asks the gate as it happens: a recorder adds games but never changes
-or deletes one, and a round being entered is kept only for whoever may record."""
+or deletes one (rounds being entered: test_state_drafts.py)."""
 
 from __future__ import annotations
 
 from companion.access.sharing import Role, ShareGate
 from companion.engine.match import Match
 from companion.storage import Store, StoreError
-from companion.storage.drafts import draft_slot
 from companion.ui.frame.state import AppState
 from companion.ui.new_match.own_game_draft import OwnGameDraft
 
 PHONE_IP = "198.51.100.7"
-DRAFT = {"draft": {"went_out": "Ada"}, "rounds": 0, "original": None}
 
 
-def _phone(store: Store, gate: ShareGate, device: str = "d-phone") -> AppState:
+def _phone(store: Store, gate: ShareGate) -> AppState:
     phone = AppState.load(store, gate, session_id="phone", client_ip=PHONE_IP)
-    phone.device = device  # what device_of_browser finds once the page is up
     assert phone.join("123 456", "Bo") is None
     return phone
 
@@ -73,38 +70,3 @@ def test_a_game_saved_or_deleted_is_shown_by_every_session(host: AppState) -> No
     assert game is not None
     assert host.delete_own_game(game.id) is True
     assert told == ["", ""]
-
-
-def test_a_round_being_entered_is_kept_only_while_the_phone_may_record(
-    store: Store, gate: ShareGate, host: AppState
-) -> None:
-    match_id = host.add_match(Match.new("crazy-eights", ["Ada", "Bo"]))
-    assert match_id is not None
-    phone = _phone(store, gate)
-    assert not phone.keep_draft(match_id, None, DRAFT)
-    assert store.draft("d-phone", match_id, draft_slot(None)) is None
-
-    host.let_record("phone", True)
-    assert phone.keep_draft(match_id, None, DRAFT)
-    assert store.draft("d-phone", match_id, draft_slot(None)) == DRAFT
-    host.let_record("phone", False)
-    assert not phone.drop_draft(match_id, None)
-    assert not phone.keep_draft(match_id, 0, DRAFT)
-    assert store.draft("d-phone", match_id, draft_slot(None)) == DRAFT
-    assert store.draft("d-phone", match_id, draft_slot(0)) is None
-    assert [p.code for p in phone.problems] == ["view-only"] * 3
-
-    host.let_record("phone", True)
-    assert phone.drop_draft(match_id, None)
-    assert store.draft("d-phone", match_id, draft_slot(None)) is None
-
-
-def test_a_session_whose_device_is_not_known_yet_keeps_nothing(
-    store: Store, gate: ShareGate, host: AppState
-) -> None:
-    match_id = host.add_match(Match.new("crazy-eights", ["Ada", "Bo"]))
-    assert match_id is not None
-    phone = _phone(store, gate, device="")
-    host.let_record("phone", True)
-    assert not phone.keep_draft(match_id, None, DRAFT)
-    assert phone.problems == ()

@@ -47,6 +47,16 @@ def test_points_typed_in_replace_the_cards(match: Match) -> None:
     assert draft.use_cards("Ada").hand_points(match, "Ada") == 5
 
 
+def test_the_reason_names_the_player_the_keypad_is_for_first(match: Match) -> None:
+    # Bo's and Cy's hands are both empty; the keypad is Cy's.
+    draft = RoundDraft.start(match).choose_out("Ada").activate("Cy")
+    problem = draft.check(match)
+    assert problem is not None and problem.params["player"] == "Cy"
+    # Cy's cards are in: the next one round the table still to enter is Bo.
+    problem = draft.add_card("Cy", "3").check(match)
+    assert problem is not None and problem.params["player"] == "Bo"
+
+
 def test_the_first_problem_in_seat_order_is_the_reason(match: Match) -> None:
     draft = RoundDraft.start(match).choose_out("Ada")
     problem = draft.check(match)

@@ -24,7 +24,7 @@ def _walk(control: object) -> list[object]:
 def test_the_best_answer_is_drawn_first_its_matched_words_marked_and_named():
     t = get_translator("en")
     found = search_rules("go out on eight", "en", "vandatta")
-    shown = answers(t, found, _scope(), lambda _: None)
+    shown = answers(t, found, _scope())
     first = [c for c in _walk(shown[1]) if isinstance(c, ft.Text) and c.spans][0]
     marked = [s.text for s in first.spans if s.style and s.style.bgcolor]
     assert marked[:3] == ["Going", "out", "eight"]
@@ -36,7 +36,7 @@ def test_the_best_answer_is_drawn_first_its_matched_words_marked_and_named():
 def test_every_game_names_the_game_and_scoring_links_to_new_match():
     t = get_translator("en")
     found = search_rules("exactly 100", "en", "crazy-eights", every_game=True)
-    shown = answers(t, found, _scope(every_game=True), lambda _: None)
+    shown = answers(t, found, _scope(every_game=True))
     labels = [
         c.label for part in shown for c in _walk(part) if isinstance(c, ft.Semantics)
     ]

@@ -1,0 +1,81 @@
+"""Rule search: where the answer to each question people ask comes, per language.
+
+Run: PYTHONPATH=$PWD python bench/rule_search.py [--tiny]
+--tiny: the held-out questions only, and no timing.
+Target (issue 45): of the held-out questions (tests/words/rule_questions/), the
+answer first for at least 90 % and within the first three for all, in each
+language. The questions written later (rule_questions/later/) are printed too,
+with no target. Pure Python, no browser: the same search the static site runs in
+Pyodide. Also the time a search takes here (median over every question).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "words"))
+
+import question_set  # noqa: E402  (the tests' question set, read as they read it)
+from harness import figure, tiny_flag  # noqa: E402
+
+from companion.words.i18n import LANGUAGES  # noqa: E402
+from companion.words.rule_search import search_rules  # noqa: E402
+
+
+def _timed(lang: str) -> list[float]:
+    """Milliseconds per search of each held-out question (the rules of the
+    language read before, as the app's first search does once)."""
+    asked = question_set.questions(lang)
+    search_rules(asked[0].ask, lang, asked[0].game)
+    times = []
+    for question in asked:
+        start = time.perf_counter()
+        search_rules(question.ask, lang, question.game)
+        times.append((time.perf_counter() - start) * 1000)
+    return times
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    tiny = tiny_flag(parser).parse_args().tiny
+    ok = True
+    sets = [("held out", question_set.QUESTIONS)]
+    if not tiny:
+        sets.append(("written later (no target)", question_set.LATER))
+    for title, folder in sets:
+        print(f"Rule questions, {title}:")
+        for lang in LANGUAGES:
+            figures = question_set.figures(lang, folder)
+            print(f"  {figures.line()}")
+            if folder == question_set.QUESTIONS:
+                ok &= held_out_figures(lang, figures)
+    if not tiny:
+        times = [ms for lang in LANGUAGES for ms in _timed(lang)]
+        print(
+            f"search time: median {statistics.median(times):.2f} ms, "
+            f"max {max(times):.2f} ms over {len(times)} questions (this machine)"
+        )
+    print(
+        f"verdict: {'PASS' if ok else 'MISS'}: held-out answer first >= 90 % "
+        "and within the top 3 for all, in every language"
+    )
+
+
+def held_out_figures(lang: str, figures: question_set.Figures) -> bool:
+    """bench/run-all's two figures for one language's held-out questions; whether
+    both met their targets."""
+    first = 100 * figures.first / figures.asked
+    top_three = 100 * figures.top_three / figures.asked
+    first_ok = figures.first >= question_set.FIRST * figures.asked
+    top_ok = figures.top_three >= question_set.TOP_THREE * figures.asked
+    figure(f"{lang}: answer first", round(first, 1), "%", ">= 90", first_ok)
+    figure(f"{lang}: answer in the top 3", round(top_three, 1), "%", ">= 100", top_ok)
+    return first_ok and top_ok
+
+
+if __name__ == "__main__":
+    main()

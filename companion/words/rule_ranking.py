@@ -1,0 +1,169 @@
+"""The ranking of rule passages: BM25 over a passage's fields, by question slot.
+
+Each word the rules use for a slot scores by BM25 (rarer words count more, a
+word said again counts less each time, a long passage less than a short one),
+its count weighed by field: the lead (a dispute's question, the bold words an
+item starts with) above the text, the card's title and the passage before it
+in the card (which it may build on: "Forgot, and...") below it. A slot scores
+its best phrase, whose words must stand together. The sum is scaled by the
+share of the question's slots the passage answers; words next to each other as
+in the question add a little; a passage whose lead is what was asked comes
+first, a dispute's question most of all, and a house rule after the rule.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from companion.words.rule_query import Slot
+from companion.words.rule_words import Phrase
+
+K1, B = 1.2, 0.75
+"""BM25's usual saturation and length weight."""
+LEAD_WEIGHT, TEXT_WEIGHT, TITLE_WEIGHT, CONTEXT_WEIGHT = 2.0, 1.0, 0.5, 0.3
+"""How much a word counts in each field: the lead counts once however often
+it says the word ("Ace on an ace?"), the title and the passage before less."""
+SHORTEST_PASSAGE = 5
+"""A passage counts as at least this many words long: a table's row ("Eights:
+50") reads as a sentence with its heading."""
+QUESTION_BONUS, LEAD_BONUS = 1.0, 0.5
+"""How much more a passage is worth when its lead is all of what was asked: a
+dispute's question, a bold lead or the card's title."""
+VARIANT_WEIGHT = 0.6
+"""A house rule, what some tables play instead, against the rule itself."""
+NEIGHBOUR_BONUS = 0.2
+"""Two words next to each other as in the question: a little more."""
+COVERAGE = 0.75
+"""How much a passage loses for each part of the question it does not answer."""
+
+
+@dataclass(frozen=True)
+class Document:
+    """A passage as the ranking reads it: the stems of each field."""
+
+    lead: frozenset[str]
+    text: Counter[str]
+    title: frozenset[str]
+    context: Counter[str]
+    """The stems of the passage before it in the card, if it builds on it."""
+    order: tuple[str, ...]
+    """The text's stems without filler, in reading order."""
+    title_order: tuple[str, ...]
+    """The title's stems without filler, in reading order."""
+    key: frozenset[str]
+    """The lead's stems without filler: what the passage is about."""
+    question: bool
+    variant: bool = False
+    """Whether the passage tells what some tables play instead (a house rule)."""
+
+    @property
+    def length(self) -> int:
+        """How many words the passage has, as BM25 weighs it."""
+        return max(sum(self.text.values()), SHORTEST_PASSAGE)
+
+
+@dataclass(frozen=True)
+class Statistics:
+    """How many passages hold each stem, and how long a passage is on average."""
+
+    count: int
+    holding: dict[str, int]
+    average_length: float
+
+    @classmethod
+    def of(cls, documents: Sequence[Document]) -> Statistics:
+        """The statistics of a collection of passages."""
+        holding: Counter[str] = Counter()
+        for document in documents:
+            holding.update(set(document.text) | document.title)
+        lengths = [document.length for document in documents] or [1]
+        return cls(len(documents), dict(holding), sum(lengths) / len(lengths))
+
+    def rarity(self, word: str) -> float:
+        """BM25's inverse document frequency (a word no passage holds: rarest)."""
+        held = self.holding.get(word, 0)
+        return math.log(1 + (self.count - held + 0.5) / (held + 0.5))
+
+
+@dataclass(frozen=True)
+class Ranked:
+    """A passage's score for a question, and the stems that earned it."""
+
+    score: float
+    matched: frozenset[str]
+
+
+def _word_score(word: str, document: Document, stats: Statistics) -> float:
+    count = (
+        LEAD_WEIGHT * (word in document.lead)
+        + TEXT_WEIGHT * document.text[word]
+        + TITLE_WEIGHT * (word in document.title)
+        + CONTEXT_WEIGHT * document.context[word]
+    )
+    if count == 0:
+        return 0.0
+    norm = K1 * (1 - B + B * document.length / stats.average_length)
+    return stats.rarity(word) * count * (K1 + 1) / (count + norm)
+
+
+def _stands_together(phrase: Phrase, order: tuple[str, ...]) -> bool:
+    size = len(phrase)
+    return any(order[at : at + size] == phrase for at in range(len(order) - size + 1))
+
+
+def _phrase_score(phrase: Phrase, document: Document, stats: Statistics) -> float:
+    """A phrase scores as its best word, if its words stand together there."""
+    if len(phrase) > 1 and not (
+        _stands_together(phrase, document.order)
+        or _stands_together(phrase, document.title_order)
+    ):
+        return 0.0
+    scores = [_word_score(word, document, stats) for word in phrase]
+    return max(scores) if all(scores) else 0.0
+
+
+def _follows(first: Phrase, second: Phrase, order: tuple[str, ...]) -> bool:
+    return _stands_together((first[-1], second[0]), order)
+
+
+def rank(document: Document, slots: Sequence[Slot], stats: Statistics) -> Ranked:
+    """How well a passage answers a question's slots (0: not at all)."""
+    total = covered = reach = asked_in_lead = 0.0
+    best: list[Phrase | None] = []
+    values: list[float] = []
+    for slot in slots:
+        value, chosen = 0.0, None
+        for phrase, weight in slot.options:
+            found = weight * _phrase_score(phrase, document, stats)
+            if found > value:
+                value, chosen = found, phrase
+        worth = max(w * max(stats.rarity(s) for s in p) for p, w in slot.options)
+        if slot.hint:
+            worth = 0.0
+        reach += worth
+        covered += worth if chosen else 0.0
+        if chosen and document.key.intersection(chosen):
+            asked_in_lead += worth
+        total += value
+        best.append(chosen)
+        values.append(value)
+    if total == 0 or reach == 0:
+        return Ranked(0.0, frozenset())
+    for index in range(len(slots) - 1):
+        first, second = best[index], best[index + 1]
+        if first and second and _follows(first, second, document.order):
+            total += NEIGHBOUR_BONUS * (values[index] + values[index + 1])
+    score = total * (covered / reach) ** COVERAGE
+    matched = frozenset(word for phrase in best if phrase for word in phrase)
+    if document.key:
+        # A passage about what was asked: its question, its bold lead, as much
+        # of it as the question asks, as much of the question as it holds.
+        about = len(document.key & matched) / len(document.key)
+        about *= asked_in_lead / reach
+        score *= 1 + (QUESTION_BONUS if document.question else LEAD_BONUS) * about
+    if document.variant:
+        score *= VARIANT_WEIGHT
+    return Ranked(score, matched)
