@@ -106,9 +106,9 @@ class Match:
         *,
         own: bool,
         scoring: str | None,
-        limit: int | None,
-        limit_rule: str | None,
-        rounds: int | None,
+        limit: object,
+        limit_rule: object,
+        rounds: object,
         values: Mapping[str, int] | None,
         decks: int | None,
         first_dealer: str | None,
@@ -341,7 +341,7 @@ class Match:
     def to_dict(self) -> dict[str, Any]:
         """The JSON-safe form: what happened, never the totals (and a user's
         game's definition, as the match was played by it)."""
-        data = {
+        data: dict[str, Any] = {
             "game": self.game_id,
             "players": list(self.players),
             "first_dealer": self.first_dealer,

@@ -148,7 +148,7 @@ def build_round(
         if player not in players:
             raise MatchError("unknown-player", player=player)
     placed = check_places(game, players, scoring, went_out, places)
-    out = set(placed) or {went_out}
+    out: set[str | None] = set(placed) or {went_out}
     entries: dict[str, Entry] = {}
     for player in players:
         if player not in hands:

@@ -240,6 +240,6 @@ def apply(version: str | None = None, *, served: bool = True) -> bool:
     if served:
         from flet_web.fastapi.flet_app import FletApp
 
-        FletApp.send_message = send_message_unlogged  # type: ignore[method-assign]
-        FletApp._FletApp__send_loop = send_loop_until_gone  # type: ignore[attr-defined]
+        FletApp.send_message = send_message_unlogged
+        FletApp._FletApp__send_loop = send_loop_until_gone
     return True

@@ -260,7 +260,7 @@ def _all_digits(text: str) -> bool:
 
 def _player_or_none(value: object, players: tuple[str, ...]) -> str | None:
     if value is None or value in players:
-        return value  # type: ignore[return-value]
+        return value
     raise ValueError("unknown player")
 
 
