@@ -340,7 +340,7 @@ class AppState(SessionAccess, SessionDrafts):
         return True
 
 
-StateContext = ft.create_context(None)
+StateContext: ft.ContextProvider[AppState | None] = ft.create_context(None)
 """Gives every screen its session's AppState."""
 
 

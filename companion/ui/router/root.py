@@ -143,7 +143,8 @@ def App(
     where nothing is served); the share gate tells the host by it.
     """
     page = ft.context.page
-    state, _ = ft.use_state(
+    # Typed here: mypy cannot solve use_state's `T | Callable[[], T]` for a lambda.
+    app_state: tuple[AppState, object] = ft.use_state(
         lambda: AppState.load(
             store,
             gate,
@@ -153,6 +154,7 @@ def App(
             links=tuple(links),
         )
     )
+    state = app_state[0]
 
     def connect() -> None:
         def on_changed(_topic: str, _message: str) -> None:
@@ -224,7 +226,8 @@ def App(
         # session that may not see the table never gets here, and each screen
         # checks its route's parameters (Not found for one that names nothing).
         return StateContext(
-            state, lambda: ft.Router(ROUTES, NotFound, manage_views=True)
+            state,
+            lambda: ft.Router(ROUTES, NotFound, manage_views=True),  # type: ignore[arg-type,return-value]  # with manage_views it returns the Views
         )
 
     return FeaturesContext(features, views)

@@ -151,7 +151,7 @@ def round_history(
     tiles: list[ft.Control] = [
         # Keyed by number and content: a tile stays open while it shows the same
         # round, and the round that takes a deleted one's number starts closed.
-        RoundTile(
+        RoundTile(  # type: ignore[call-arg]  # ft.component takes a key too
             t,
             match,
             index,
