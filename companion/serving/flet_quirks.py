@@ -222,9 +222,10 @@ def _clear_changes(item: Any, frozen: bool) -> None:
     if dirty is not None:
         dirty.clear()
         return
-    item_cls = type(item)
+    # Any: mypy reads a class's __setattr__ as bound, without the instance.
+    item_cls: Any = type(item)
     if item_cls.__setattr__ is not object_patch._control_setattr:
-        item_cls.__setattr__ = object_patch._control_setattr  # type: ignore[assignment]  # a class's own: it takes the instance
+        item_cls.__setattr__ = object_patch._control_setattr
     object.__setattr__(item, "__changes", {})
 
 

@@ -134,7 +134,10 @@ class Drafts:
         if not isinstance(document, dict):
             return {}
         checked = check_drafts({_TABLE: {str(_DOC_ID): dict(document)}})
-        return checked.get(_TABLE, {}).get(str(_DOC_ID), {}).get("entries", {})
+        entries: dict[str, Any] = (
+            checked.get(_TABLE, {}).get(str(_DOC_ID), {}).get("entries", {})
+        )
+        return entries
 
     def get(self, device: str, match_id: str, slot: str) -> dict[str, Any] | None:
         """The draft a device keeps for one round of a match, or None."""

@@ -24,7 +24,7 @@ def JoinScreen() -> ft.View:
     form, set_form = ft.use_state(("", ""))
     refusal, set_refusal = ft.use_state(cast(AccessError | MatchError | None, None))
 
-    def join(_=None) -> None:
+    def join(_: object = None) -> None:
         def submit(typed: tuple[str, str]) -> tuple[str, str]:
             refused: AccessError | MatchError | None = state.join(*typed)
             set_refusal(refused)

@@ -10,6 +10,7 @@ from typing import cast
 import flet as ft
 
 from companion.engine.games import Game
+from companion.storage.records import PlayerRecord
 from companion.storage.stats import GameKey, PlayerGameStats
 from companion.ui.frame.render_guard import guarded_screen
 from companion.ui.frame.shell import (
@@ -50,7 +51,7 @@ def _row(
         set_draft(name)
         set_editing(name)
 
-    def rename(_=None) -> None:
+    def rename(_: object = None) -> None:
         def commit(typed: str) -> str:
             if state.rename_player(name, typed):
                 set_editing(None)
@@ -165,7 +166,7 @@ def PlayersScreen() -> ft.View:
     hidden = [p for p in roster if p.hidden]
     own = {game.id: game for game in state.store.own_games()}
 
-    def row(record) -> ft.Control:
+    def row(record: PlayerRecord) -> ft.Control:
         return _row(
             t,
             state,

@@ -42,9 +42,10 @@ class ShownFirst:
 
     def screen(self) -> Callable[[], ft.Control]:
         """The screen's component, its module imported now if it was not yet."""
-        return getattr(
+        component: Callable[[], ft.Control] = getattr(
             importlib.import_module(f"companion.ui.{self.module}"), self.name
         )
+        return component
 
     def __call__(self) -> ft.Control:
         return self.screen()()
@@ -168,7 +169,7 @@ def App(
             # run_task binds this session's page, so the re-render lands here.
             page.run_task(refresh)
 
-        def on_connect(_: ft.Event) -> None:
+        def on_connect(_: ft.Event[ft.Page]) -> None:
             # The browser came back (a reload): drop a stale undo snackbar and
             # show what other sessions saved meanwhile.
             page.pop_dialog()

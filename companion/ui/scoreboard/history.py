@@ -295,7 +295,7 @@ def _line_chart(t: Translator, match: Match, colours: tuple[str, ...]) -> ft.Con
         )
         for seat, player in enumerate(match.players)
     ]
-    return fch.LineChart(
+    chart: ft.Control = fch.LineChart(
         data_series=lines,
         min_x=0,
         max_x=count + edge_room(count),
@@ -318,6 +318,7 @@ def _line_chart(t: Translator, match: Match, colours: tuple[str, ...]) -> ft.Con
             show_max=False,
         ),
     )
+    return chart
 
 
 MemoTotalsChart = ft.memo(TotalsChart)
