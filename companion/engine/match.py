@@ -220,15 +220,15 @@ class Match:
         new = check_name(new)
         NameBook(p for p in self.players if p != old).refuse(new)
 
-        def renamed(name: str | None) -> str | None:
+        def renamed(name: str) -> str:
             return new if name == old else name
 
         rounds = tuple(
             replace(
                 r,
-                went_out=renamed(r.went_out),
-                hands=tuple((renamed(p), e) for p, e in r.hands),  # type: ignore[misc]
-                places=tuple(renamed(p) for p in r.places),  # type: ignore[misc]
+                went_out=None if r.went_out is None else renamed(r.went_out),
+                hands=tuple((renamed(p), e) for p, e in r.hands),
+                places=tuple(renamed(p) for p in r.places),
             )
             for r in self.rounds
         )
