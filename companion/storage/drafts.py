@@ -8,6 +8,7 @@ import re
 import secrets
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from tinydb import TinyDB
@@ -86,14 +87,14 @@ def _good_entry(key: object, entry: object) -> bool:
     )
 
 
-def check_drafts(tables: Tables, _path: object = None) -> Tables:
+def check_drafts(tables: Tables, _path: Path | str = "") -> Tables:
     """A device's drafts file with only its usable entries (the rest dropped).
 
     A draft is only ever a convenience: one that does not read right is left
     out, never reported, and never stops the store from opening.
     """
     try:
-        tables = schema.upgrade_tables(tables, _path or "", lambda _version: None)
+        tables = schema.upgrade_tables(tables, _path, lambda _version: None)
     except (DamagedData, StoreError):
         # A newer app's drafts too: this one cannot read them, and a draft
         # is not worth refusing to open for.
@@ -133,7 +134,10 @@ class Drafts:
         if not isinstance(document, dict):
             return {}
         checked = check_drafts({_TABLE: {str(_DOC_ID): dict(document)}})
-        return checked.get(_TABLE, {}).get(str(_DOC_ID), {}).get("entries", {})
+        entries: dict[str, Any] = (
+            checked.get(_TABLE, {}).get(str(_DOC_ID), {}).get("entries", {})
+        )
+        return entries
 
     def get(self, device: str, match_id: str, slot: str) -> dict[str, Any] | None:
         """The draft a device keeps for one round of a match, or None."""

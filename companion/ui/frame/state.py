@@ -307,7 +307,10 @@ class AppState(SessionAccess, SessionDrafts):
 
     def house_rules(self, game_id: str) -> dict[str, object] | None:
         """The settings of the last match started at this game, if any."""
-        return self.store.settings()["house_rules"].get(game_id)
+        rules: dict[str, object] | None = self.store.settings()["house_rules"].get(
+            game_id
+        )
+        return rules
 
     def set_language(self, lang: str) -> None:
         """Remember the chosen language (a guest's only for its own session)."""
@@ -340,7 +343,7 @@ class AppState(SessionAccess, SessionDrafts):
         return True
 
 
-StateContext = ft.create_context(None)
+StateContext: ft.ContextProvider[AppState | None] = ft.create_context(None)
 """Gives every screen its session's AppState."""
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 import flet as ft
 
@@ -85,7 +86,7 @@ def _faces(t: Translator, draft: OwnGameDraft, update: Update) -> list[ft.Contro
                     _face_in_use(
                         name[:1].upper() + name[1:],
                         used,
-                        lambda f=face: update(lambda d: d.toggle_face(f)),
+                        lambda f=face: update(lambda d: d.toggle_face(f)),  # type: ignore[misc]  # mypy cannot type a lambda's default (it binds the face)
                     ),
                     ft.TextField(
                         label=t.gettext("Points for {cards}").format(cards=name),
@@ -212,10 +213,12 @@ def OwnGameScreen() -> ft.View:
     game_id = ft.use_route_params().get("id")
     stored = {g.id: g for g in state.store.own_games()}
     game = stored.get(game_id or "")
-    draft, set_draft = ft.use_state(
+    # Typed here: mypy cannot solve use_state's `T | Callable[[], T]` for a lambda.
+    draft_state: tuple[OwnGameDraft, Update] = ft.use_state(
         lambda: OwnGameDraft.from_game(game) if game else OwnGameDraft()
     )
-    asked, set_asked = ft.use_state(None)
+    draft, set_draft = draft_state
+    asked, set_asked = ft.use_state(cast(str | None, None))
     route = f"/games/{game_id}" if game_id else "/games/new"
     title = t.gettext("Your own game")
     if not state.can_change:
