@@ -4,7 +4,8 @@
 # chattr for a folder read-only to root, iproute2's ip for the loopback-only
 # network namespace of test_peer_link.py; the pinned ESLint with `npm ci`), check
 # our page and worker scripts (node --check, ESLint), the GitHub Pages workflow
-# (jactionlint) and our shell scripts (shellcheck), then run the whole suite.
+# (jactionlint), our shell scripts (shellcheck) and the type hints of companion/
+# (mypy, as pyproject.toml's [tool.mypy] says), then run the whole suite.
 # With CI set, a missing tool fails the run, and so does any skipped test
 # (tests/conftest.py).
 set -euo pipefail
@@ -39,6 +40,7 @@ echo "JavaScript: ${#scripts[@]} scripts pass node --check and ESLint"
 jactionlint --no-color
 shellcheck scripts/*.sh
 echo "Workflows: jactionlint clean; scripts: shellcheck clean"
+python3 -m mypy
 # Two files at a time unless TEST_WORKERS says otherwise (1: one at a time).
 # Two took 744 s against 917 s for one on a quiet 2-core machine (issue 31's
 # note). Files go out in their order (the browser files, the longest, first), not

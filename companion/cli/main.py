@@ -3,6 +3,7 @@
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from companion.words.i18n import Translator, terminal_translator
 
@@ -43,7 +44,7 @@ def build_parser(t: Translator) -> argparse.ArgumentParser:
     parser.add_argument("--data-dir", help=data_dir_help)
     # Accepted after the subcommand too; SUPPRESS keeps the main option's value when
     # the subcommand does not repeat it.
-    sub_data_dir = {"default": argparse.SUPPRESS, "help": data_dir_help}
+    sub_data_dir: dict[str, Any] = {"default": argparse.SUPPRESS, "help": data_dir_help}
     commands = parser.add_subparsers(dest="command")
     export = commands.add_parser(
         "export", help=t.gettext("write the matches to a file")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypeGuard
 
 from companion.engine.errors import MatchError
 from companion.engine.games import (
@@ -28,7 +28,7 @@ GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 """A user game's id: lower-case letters, digits and dashes, as in a file name."""
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -63,13 +63,13 @@ def _check_faces(
         entry = faces[face]
         value = entry.get("value") if isinstance(entry, Mapping) else None
         count = entry.get("copies") if isinstance(entry, Mapping) else None
-        if not _is_int(value) or not 0 <= value <= MAX_CARD_VALUE:  # type: ignore[operator]
+        if not _is_int(value) or not 0 <= value <= MAX_CARD_VALUE:
             raise MatchError(
                 "bad-card-value", face=face, value=value, max=MAX_CARD_VALUE
             )
-        if not _is_int(count) or not 1 <= count <= MAX_COPIES:  # type: ignore[operator]
+        if not _is_int(count) or not 1 <= count <= MAX_COPIES:
             raise MatchError("bad-copies", face=face, value=count, max=MAX_COPIES)
-        values[face], copies[face] = value, count  # type: ignore[assignment]
+        values[face], copies[face] = value, count
     for face in faces:
         if face not in offered:
             raise MatchError("unknown-face", face=face, game=name)
@@ -90,22 +90,26 @@ def _check_end(data: Mapping[str, Any]) -> EndCondition:
     if not _is_int(value) or not 1 <= value <= MAX_LIMIT:
         raise MatchError("bad-limit", value=value, max=MAX_LIMIT)
     try:
-        rule = LimitRule(end.get("rule"))
+        rule = LimitRule(end.get("rule"))  # type: ignore[arg-type]  # any value: a non-member raises ValueError
     except ValueError:
         raise MatchError("bad-limit-rule", value=end.get("rule")) from None
     return EndCondition(EndKind.LIMIT, value, rule)
 
 
+def _table_size(count: object) -> int:
+    if not _is_int(count) or not SMALLEST_TABLE <= count <= LARGEST_TABLE:
+        raise MatchError(
+            "player-count", count=count, min=SMALLEST_TABLE, max=LARGEST_TABLE
+        )
+    return count
+
+
 def _check_players(data: Mapping[str, Any]) -> tuple[int, int]:
-    least, most = data.get("min_players"), data.get("max_players")
-    for count in (least, most):
-        if not _is_int(count) or not SMALLEST_TABLE <= count <= LARGEST_TABLE:
-            raise MatchError(
-                "player-count", count=count, min=SMALLEST_TABLE, max=LARGEST_TABLE
-            )
-    if least > most:  # type: ignore[operator]
+    least = _table_size(data.get("min_players"))
+    most = _table_size(data.get("max_players"))
+    if least > most:
         raise MatchError("bad-player-range", min=least, max=most)
-    return least, most  # type: ignore[return-value]
+    return least, most
 
 
 def _flag(data: Mapping[str, Any], key: str) -> bool:
@@ -134,7 +138,7 @@ def define_game(data: Mapping[str, Any], taken: Iterable[str] = ()) -> Game:
     if not _is_int(decks) or decks not in DECK_CHOICES:
         raise MatchError("bad-decks", value=decks, options=DECK_CHOICES)
     try:
-        scoring = Scoring(data.get("scoring"))
+        scoring = Scoring(data.get("scoring"))  # type: ignore[arg-type]  # any value: a non-member raises ValueError
     except ValueError:
         raise MatchError("bad-scoring", value=data.get("scoring")) from None
     least, most = _check_players(data)
@@ -144,7 +148,7 @@ def define_game(data: Mapping[str, Any], taken: Iterable[str] = ()) -> Game:
         min_players=least,
         max_players=most,
         players_per_deck=most,
-        deck_options=(decks,),  # type: ignore[arg-type]
+        deck_options=(decks,),
         copies=MappingProxyType(copies),
         values=MappingProxyType(values),
         deal=(),

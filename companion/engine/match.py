@@ -106,9 +106,9 @@ class Match:
         *,
         own: bool,
         scoring: str | None,
-        limit: int | None,
-        limit_rule: str | None,
-        rounds: int | None,
+        limit: object,
+        limit_rule: object,
+        rounds: object,
         values: Mapping[str, int] | None,
         decks: int | None,
         first_dealer: str | None,
@@ -220,15 +220,15 @@ class Match:
         new = check_name(new)
         NameBook(p for p in self.players if p != old).refuse(new)
 
-        def renamed(name: str | None) -> str | None:
+        def renamed(name: str) -> str:
             return new if name == old else name
 
         rounds = tuple(
             replace(
                 r,
-                went_out=renamed(r.went_out),
-                hands=tuple((renamed(p), e) for p, e in r.hands),  # type: ignore[misc]
-                places=tuple(renamed(p) for p in r.places),  # type: ignore[misc]
+                went_out=None if r.went_out is None else renamed(r.went_out),
+                hands=tuple((renamed(p), e) for p, e in r.hands),
+                places=tuple(renamed(p) for p in r.places),
             )
             for r in self.rounds
         )
@@ -341,7 +341,7 @@ class Match:
     def to_dict(self) -> dict[str, Any]:
         """The JSON-safe form: what happened, never the totals (and a user's
         game's definition, as the match was played by it)."""
-        data = {
+        data: dict[str, Any] = {
             "game": self.game_id,
             "players": list(self.players),
             "first_dealer": self.first_dealer,

@@ -3,6 +3,7 @@
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import TypeGuard
 
 from companion.engine.errors import MatchError
 from companion.engine.games import (
@@ -56,7 +57,7 @@ class MatchSettings:
         return data
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -96,10 +97,10 @@ def check_decks(game: Game, decks: object, players: int) -> int:
         return game.decks_for(players)
     if not _is_int(decks) or decks not in game.deck_options:
         raise MatchError("bad-decks", value=decks, options=game.deck_options)
-    most = game.players_per_deck * decks  # type: ignore[operator]
+    most = game.players_per_deck * decks
     if players > most:
         raise MatchError("too-many-for-decks", count=players, decks=decks, max=most)
-    return decks  # type: ignore[return-value]
+    return decks
 
 
 def check_values(
@@ -110,11 +111,11 @@ def check_values(
     for face, value in (overrides or {}).items():
         if face not in values:
             raise MatchError("unknown-face", face=face, game=game.id)
-        if not _is_int(value) or not 0 <= value <= MAX_CARD_VALUE:  # type: ignore[operator]
+        if not _is_int(value) or not 0 <= value <= MAX_CARD_VALUE:
             raise MatchError(
                 "bad-card-value", face=face, value=value, max=MAX_CARD_VALUE
             )
-        values[face] = value  # type: ignore[assignment]
+        values[face] = value
     return MappingProxyType(values)
 
 
@@ -124,7 +125,7 @@ def check_card_set(game: Game, card_set: object) -> str:
         return game.card_sets[0]
     if card_set not in game.card_sets:
         raise MatchError("unknown-card-set", value=card_set)
-    return get_card_set(card_set).id  # type: ignore[arg-type]
+    return get_card_set(card_set).id
 
 
 def check_extra_wilds(game: Game, extra: object) -> int:
@@ -132,9 +133,9 @@ def check_extra_wilds(game: Game, extra: object) -> int:
     if extra is None:
         return 0
     most = MAX_EXTRA_WILDS if game.wild_face is not None else 0
-    if not _is_int(extra) or not 0 <= extra <= most:  # type: ignore[operator]
+    if not _is_int(extra) or not 0 <= extra <= most:
         raise MatchError("bad-extra-wilds", value=extra, max=most)
-    return extra  # type: ignore[return-value]
+    return extra
 
 
 def check_scoring(game: Game, scoring: object) -> Scoring:
@@ -142,7 +143,7 @@ def check_scoring(game: Game, scoring: object) -> Scoring:
     if scoring is None:
         return game.scoring
     try:
-        return Scoring(scoring)
+        return Scoring(scoring)  # type: ignore[arg-type]  # any value: a non-member raises ValueError
     except ValueError:
         raise MatchError("bad-scoring", value=scoring) from None
 
@@ -160,7 +161,7 @@ def _limit_rule(game: Game, scoring: Scoring, rule: object) -> LimitRule:
     if rule is None:
         return default_limit_rule(game, scoring)
     try:
-        return LimitRule(rule)
+        return LimitRule(rule)  # type: ignore[arg-type]  # any value: a non-member raises ValueError
     except ValueError:
         raise MatchError("bad-limit-rule", value=rule) from None
 
@@ -172,23 +173,23 @@ def check_end(
     if rounds is not None and (limit is not None or rule is not None):
         raise MatchError("conflicting-end")
     if rounds is not None:
-        if not _is_int(rounds) or not 1 <= rounds <= MAX_ROUNDS:  # type: ignore[operator]
+        if not _is_int(rounds) or not 1 <= rounds <= MAX_ROUNDS:
             raise MatchError("bad-rounds", value=rounds, max=MAX_ROUNDS)
-        return EndCondition(EndKind.ROUNDS, rounds)  # type: ignore[arg-type]
+        return EndCondition(EndKind.ROUNDS, rounds)
     if limit is None:
         if game.end.kind is EndKind.ROUNDS:
             if rule is not None:
                 raise MatchError("conflicting-end")
             return game.end
         limit = game.end.value
-    if not _is_int(limit) or not 1 <= limit <= MAX_LIMIT:  # type: ignore[operator]
+    if not _is_int(limit) or not 1 <= limit <= MAX_LIMIT:
         raise MatchError("bad-limit", value=limit, max=MAX_LIMIT)
-    return EndCondition(EndKind.LIMIT, limit, _limit_rule(game, scoring, rule))  # type: ignore[arg-type]
+    return EndCondition(EndKind.LIMIT, limit, _limit_rule(game, scoring, rule))
 
 
 def end_from_dict(data: Mapping[str, object]) -> tuple[object, object, object]:
     """The (limit, rule, rounds) choices a stored end condition stands for."""
-    kind = EndKind(data["kind"])
+    kind = EndKind(data["kind"])  # type: ignore[arg-type]  # any value: a non-member raises ValueError
     if kind is EndKind.ROUNDS:
         return None, None, data["value"]
     return data["value"], data["rule"], None

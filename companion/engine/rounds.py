@@ -54,12 +54,14 @@ class Round:
 
 def parse_hand(game: Game, player: str, raw: Mapping[str, object]) -> Hand:
     """A validated Hand from {face: count}; zero counts are dropped."""
+    counts: dict[str, int] = {}
     for face, count in raw.items():
         if face not in game.copies:
             raise MatchError("unknown-card", player=player, face=face)
         if not isinstance(count, int) or isinstance(count, bool) or count < 0:
             raise MatchError("bad-count", player=player, face=face, count=count)
-    return Hand(tuple((f, raw[f]) for f in game.faces if raw.get(f)))  # type: ignore[misc]
+        counts[face] = count
+    return Hand(tuple((f, counts[f]) for f in game.faces if counts.get(f)))
 
 
 def parse_entry(game: Game, player: str, raw: object) -> Entry:
@@ -148,7 +150,7 @@ def build_round(
         if player not in players:
             raise MatchError("unknown-player", player=player)
     placed = check_places(game, players, scoring, went_out, places)
-    out = set(placed) or {went_out}
+    out: set[str | None] = set(placed) or {went_out}
     entries: dict[str, Entry] = {}
     for player in players:
         if player not in hands:

@@ -12,7 +12,7 @@ import logging
 import weakref
 from collections.abc import Awaitable, Callable, Iterator
 from enum import Enum
-from typing import Any
+from typing import Any, cast
 
 import msgpack
 from flet.controls import object_patch
@@ -212,6 +212,8 @@ def configure_dataclass(
         if fields_done:
             _clear_changes(item, frozen)
         elif dataclasses.is_dataclass(item):
+            # Back to Any: is_dataclass's narrowing hides the Flet attributes below.
+            item = cast(Any, item)
             object_patch.logger.debug(
                 "\n_configure_dataclass: %s %s %s", item, frozen, setattr_only
             )
@@ -254,7 +256,8 @@ def _clear_changes(item: Any, frozen: bool) -> None:
     if dirty is not None:
         dirty.clear()
         return
-    item_cls = type(item)
+    # Any: mypy reads a class's __setattr__ as bound, without the instance.
+    item_cls: Any = type(item)
     if item_cls.__setattr__ is not object_patch._control_setattr:
         item_cls.__setattr__ = object_patch._control_setattr
     object.__setattr__(item, "__changes", {})
@@ -269,15 +272,15 @@ def apply(version: str | None = None, *, served: bool = True) -> bool:
     """
     if not versions.flet_is_measured(version):
         return False
-    DiffBuilder._removed_controls = removed_controls  # type: ignore[method-assign]
-    DiffBuilder._configure_dataclass = configure_dataclass  # type: ignore[method-assign]
+    DiffBuilder._removed_controls = removed_controls  # type: ignore[method-assign,assignment]  # ours in Flet's place
+    DiffBuilder._configure_dataclass = configure_dataclass  # type: ignore[method-assign,assignment]  # ours in Flet's place
     if served:
         from flet_web.fastapi.flet_app import FletApp
 
-        FletApp.send_message = send_message_unlogged  # type: ignore[method-assign]
-        FletApp._FletApp__send_loop = send_loop_until_gone  # type: ignore[attr-defined]
+        FletApp.send_message = send_message_unlogged
+        FletApp._FletApp__send_loop = send_loop_until_gone
         # Flet's own handler, kept once: applying again wraps it no deeper.
-        flets = getattr(FletApp, "_flet_on_message", FletApp._FletApp__on_message)  # type: ignore[attr-defined]
-        FletApp._flet_on_message = flets  # type: ignore[attr-defined]
-        FletApp._FletApp__on_message = registered_first(flets)  # type: ignore[attr-defined]
+        flets = getattr(FletApp, "_flet_on_message", FletApp._FletApp__on_message)
+        FletApp._flet_on_message = flets
+        FletApp._FletApp__on_message = registered_first(flets)
     return True

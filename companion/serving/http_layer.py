@@ -102,7 +102,7 @@ class MemoryFile:
         self.media_type = media_type
         self.cache_control = cache_control
         self.etag = f'"{hashlib.sha256(body).hexdigest()[:32]}"'
-        self.bodies = {None: body}
+        self.bodies: dict[str | None, bytes] = {None: body}
         if len(body) >= MIN_SIZE:
             self.bodies["br"] = brotli.compress(body, quality=11)
             self.bodies["gzip"] = gzip.compress(body, compresslevel=9, mtime=0)

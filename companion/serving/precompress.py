@@ -76,7 +76,8 @@ def candidates(web_dir: Path) -> list[str]:
 def compressed(data: bytes, encoding: str) -> bytes:
     """`data` compressed as `encoding` at the smallest setting (slow, done once)."""
     if encoding == "br":
-        return brotli.compress(data, quality=11)
+        packed: bytes = brotli.compress(data, quality=11)
+        return packed
     return gzip.compress(data, compresslevel=9, mtime=0)
 
 

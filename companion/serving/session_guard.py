@@ -125,8 +125,8 @@ def apply(version: str | None = None) -> bool:
     guard_loggers()
     if not versions.flet_is_measured(version):
         return False
-    Session.dispatch_event = dispatch_event_kept  # type: ignore[method-assign]
-    Session.error = error_kept  # type: ignore[method-assign]
-    Page.run_task = run_task_kept  # type: ignore[method-assign,assignment]
-    Session.apply_patch = client_patches.apply_checked_patch  # type: ignore[assignment]
+    Session.dispatch_event = dispatch_event_kept  # type: ignore[method-assign,assignment]  # ours in Flet's place
+    Session.error = error_kept  # type: ignore[method-assign,assignment]  # ours in Flet's place
+    Page.run_task = run_task_kept  # type: ignore[method-assign,assignment]  # ours in Flet's place
+    Session.apply_patch = client_patches.apply_checked_patch  # type: ignore[assignment]  # ours in Flet's place
     return True

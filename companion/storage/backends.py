@@ -25,7 +25,10 @@ def _unreported(_notice: object) -> None:
 class Backend(Protocol):
     """Opens the TinyDB database of one document file of a kind, by key."""
 
-    root: Path | None
+    @property
+    def root(self) -> Path | None:
+        """The data directory, or None when the files are not on this disk."""
+        ...
 
     def keys(self) -> dict[str, dict[str, int]]:
         """For each kind, every stored key with its newest revision, as opened."""

@@ -9,6 +9,7 @@ import re
 import secrets
 import time
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import Any
 
 from tinydb import TinyDB
@@ -101,14 +102,14 @@ def _good_entry(key: object, entry: object) -> bool:
     )
 
 
-def check_drafts(tables: Tables, _path: object = None) -> Tables:
+def check_drafts(tables: Tables, _path: Path | str = "") -> Tables:
     """A device's drafts file with only its usable entries (the rest dropped).
 
     A draft is only ever a convenience: one that does not read right is left
     out, never reported, and never stops the store from opening.
     """
     try:
-        tables = schema.upgrade_tables(tables, _path or "", lambda _version: None)
+        tables = schema.upgrade_tables(tables, _path, lambda _version: None)
     except (DamagedData, StoreError):
         # A newer app's drafts too: this one cannot read them, and a draft
         # is not worth refusing to open for.
@@ -138,7 +139,7 @@ class Drafts:
         clock: Callable[[], float] = time.time,
         *,
         phones: Iterable[str] = (),
-        forget: Callable[[str], None] = lambda _device: None,
+        forget: Callable[[str], object] = lambda _device: None,
     ) -> None:
         self._open_file = open_file
         self._exists = exists
@@ -160,7 +161,9 @@ class Drafts:
         if not isinstance(document, dict):
             return {}
         checked = check_drafts({_TABLE: {str(_DOC_ID): dict(document)}})
-        entries = checked.get(_TABLE, {}).get(str(_DOC_ID), {}).get("entries", {})
+        entries: dict[str, Any] = (
+            checked.get(_TABLE, {}).get(str(_DOC_ID), {}).get("entries", {})
+        )
         since = self._clock() - MAX_AGE
         return {key: entry for key, entry in entries.items() if entry["at"] > since}
 

@@ -9,7 +9,7 @@ instead of 13 for a 30-round, 6-player match).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 from urllib.parse import urlsplit
 
 from companion.storage.errors import StoreError
@@ -107,7 +107,12 @@ def handover_qr(link: str, most: int | None = None) -> segno.QRCode | None:
 
     most = largest_version() if most is None else most
     try:
-        code = segno.make(qr_segments(link), error=QR_LEVEL, micro=False)
+        code = segno.make(
+            qr_segments(link),  # type: ignore[arg-type]  # segno takes (text, mode) segments too
+            error=QR_LEVEL,
+            micro=False,
+        )
     except segno.DataOverflowError:
         return None
-    return code if code.version <= most else None
+    # micro=False: the version is a number, never a Micro QR's "M4".
+    return code if cast(int, code.version) <= most else None

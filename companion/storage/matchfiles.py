@@ -53,7 +53,8 @@ class MatchFiles:
         if opened.parsed is None:
             documents = opened.database.table(MATCH_TABLE).all()
             opened.parsed = stored_match(documents[0]) if documents else None
-        return opened.parsed, opened.database.storage.revision  # type: ignore[attr-defined]
+        revision: int = opened.database.storage.revision  # type: ignore[attr-defined]  # ours count revisions; TinyDB types the base Storage
+        return opened.parsed, revision
 
     def write(self, stored: StoredMatch) -> int:
         """Write a match's file durably; returns its new revision."""
@@ -64,9 +65,10 @@ class MatchFiles:
         database.storage.write({MATCH_TABLE: {str(_DOC_ID): match_document(stored)}})
         database.table(MATCH_TABLE).clear_cache()
         opened.parsed = stored
-        return database.storage.revision  # type: ignore[attr-defined]
+        revision: int = database.storage.revision  # type: ignore[attr-defined]  # ours count revisions; TinyDB types the base Storage
+        return revision
 
     def delete(self, match_id: str) -> None:
         """Delete a match's file and its backup."""
-        self._file(match_id).database.storage.destroy()  # type: ignore[attr-defined]
+        self._file(match_id).database.storage.destroy()  # type: ignore[attr-defined]  # ours can; TinyDB types the base Storage
         self._open.pop(match_id, None)

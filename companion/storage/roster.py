@@ -2,7 +2,7 @@
 
 import copy
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from tinydb import Query, TinyDB
@@ -83,7 +83,7 @@ class Roster:
         return [read_player(document).name for document in documents]
 
     def _find(self, name: str) -> Document | None:
-        return self._players.get(Query().name == name)  # type: ignore[return-value]
+        return self._players.get(Query().name == name)
 
     def _require(self, name: str) -> Document:
         document = self._find(name)
@@ -154,7 +154,7 @@ class Roster:
         document = self._pending.get(doc_id=_RENAME_ID)
         if document is None:
             return None
-        return document["old"], document["new"]  # type: ignore[index]
+        return document["old"], document["new"]
 
     def finish_rename(self, old: str, new: str) -> None:
         """Give the roster entry its new name and clear the note."""
@@ -167,7 +167,7 @@ class Roster:
 
     def settings(self) -> dict[str, Any]:
         """Every setting: the user's choices over the defaults."""
-        stored = self._settings.get(doc_id=_SETTINGS_ID) or {}
+        stored: Mapping[str, Any] = self._settings.get(doc_id=_SETTINGS_ID) or {}
         values = {**SETTINGS_DEFAULTS, **stored}
         values.pop("schema", None)
         return copy.deepcopy(values)

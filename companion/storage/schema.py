@@ -45,7 +45,7 @@ def upgrade_document(
 
 
 def upgrade_tables(
-    tables: Tables, path: Path, on_migrated: Callable[[int], None]
+    tables: Tables, path: Path | str, on_migrated: Callable[[int], None]
 ) -> Tables:
     """Every document upgraded; the same object back when none needed it."""
     changed = False

@@ -193,7 +193,7 @@ class RevisionedJSONStorage(Storage):
 class MemoryJSONStorage(Storage):
     """A document file held as JSON text in memory, for fast tests."""
 
-    def __init__(self, on_destroy: Callable[[], None]) -> None:
+    def __init__(self, on_destroy: Callable[[], object]) -> None:
         self._text: str | None = None
         self._on_destroy = on_destroy
         self.revision = 0

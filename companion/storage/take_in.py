@@ -117,8 +117,9 @@ class _Progress(StrEnum):
 def _progress(stored: Match, handed: Match) -> _Progress:
     """Whether `handed` is `stored` or an earlier state of it, a later one, or
     another history (other rules, names, a round told otherwise)."""
-    bare = {"rounds": (), "ended_early": False}
-    if replace(stored, **bare) != replace(handed, **bare):  # type: ignore[arg-type]
+    if replace(stored, rounds=(), ended_early=False) != replace(
+        handed, rounds=(), ended_early=False
+    ):
         return _Progress.OTHER_WAY
     common = min(len(stored.rounds), len(handed.rounds))
     if stored.rounds[:common] != handed.rounds[:common]:

@@ -283,7 +283,7 @@ def _check_match(entry: object, n: int, path: str) -> StoredMatch:
     except DamagedData as error:
         raise _shape(path, f"matches[{n}].created") from error
     try:
-        match = Match.from_dict(entry.get("match"))  # type: ignore[arg-type]
+        match = Match.from_dict(entry.get("match"))  # type: ignore[arg-type]  # any shape: a bad one is a MatchError
     except MatchError as error:
         reason = error.params.get("reason", error.code)
         raise _Reject(

@@ -10,7 +10,7 @@ import os
 from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from babel import Locale, UnknownLocaleError
 from babel.dates import (
@@ -185,7 +185,7 @@ class Translator:
         """The date as `date` writes it and the time of day, joined the local way:
         "Nov 30, 2026, 2:05 PM"; aware datetimes are shown in `tzinfo` if given."""
         day = format_skeleton("yMMMd", moment, tzinfo=tzinfo, locale=self.locale)
-        joined = get_datetime_format("medium", locale=self.locale).replace("'", "")
+        joined = str(get_datetime_format("medium", locale=self.locale)).replace("'", "")
         return joined.format(self.time(moment, tzinfo), day)
 
     def relative(self, moment: dt.datetime, now: dt.datetime | None = None) -> str:
@@ -197,7 +197,9 @@ class Translator:
             return self.date(moment)
         return format_timedelta(delta, add_direction=True, locale=self.locale)
 
-    def join(self, items: Iterable[str], style: str = "standard") -> str:
+    def join(
+        self, items: Iterable[str], style: Literal["standard", "or"] = "standard"
+    ) -> str:
         """Items as a local list: "A, B and C" ("standard") or "A, B or C" ("or")."""
         items = list(items)
         if self.lang != PSEUDO:

@@ -33,8 +33,12 @@ def NP_(singular: str, plural: str, count: str) -> Message:
 class Coded(Protocol):
     """Anything with a stable code and parameters: MatchError, StoreError, notices."""
 
-    code: str
-    params: Mapping[str, object]
+    # Read-only properties: an error's own `params` (a dict) then matches.
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def params(self) -> Mapping[str, object]: ...
 
 
 ERROR_MESSAGES: dict[str, Message] = {

@@ -118,7 +118,7 @@ def _word_options(
 ) -> dict[Phrase, float]:
     """A single word's own stem, and what the rules have for it if they lack it."""
     said = stem(word, lang)
-    options = {(said,): 1.0}
+    options: dict[Phrase, float] = {(said,): 1.0}
     if said in vocabulary.stems:
         return options
     talk = language_words(lang).talk

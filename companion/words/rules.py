@@ -5,6 +5,7 @@ import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from companion.engine.games import (
     REGULAR_CARDS,
@@ -66,7 +67,7 @@ def rules_path(lang: str, game_id: str) -> str:
     return str(locales_dir() / lang / "rules" / f"{game_id}.toml")
 
 
-def _rule_file(lang: str, game_id: str) -> dict[str, dict[str, object]]:
+def _rule_file(lang: str, game_id: str) -> dict[str, Any]:
     source = "en" if lang == PSEUDO else lang
     with open(rules_path(source, game_id), "rb") as file:
         return tomllib.load(file)

@@ -270,7 +270,8 @@ def screen(
         padding=ft.Padding.all(12),
         spacing=12,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
-        controls=body,
+        # A new list: View declares list[BaseControl] (lists are invariant).
+        controls=[*body],
     )
 
 

@@ -149,10 +149,13 @@ class AppState(SessionWrites, SessionDrafts):
 
     def house_rules(self, game_id: str) -> dict[str, object] | None:
         """The settings of the last match started at this game, if any."""
-        return self.store.settings()["house_rules"].get(game_id)
+        rules: dict[str, object] | None = self.store.settings()["house_rules"].get(
+            game_id
+        )
+        return rules
 
 
-StateContext = ft.create_context(None)
+StateContext: ft.ContextProvider[AppState | None] = ft.create_context(None)
 """Gives every screen its session's AppState."""
 
 

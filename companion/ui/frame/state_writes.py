@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from companion.access.sharing import AccessError
 from companion.engine.errors import MatchError
 from companion.engine.games import Game
 from companion.engine.match import Match
@@ -33,6 +34,7 @@ class SessionWrites(SessionAccess):
     theme: str
     keep_awake: bool
     _broadcast: Callable[[str], None] | None
+    report: Callable[[AccessError | StoreError | MatchError], None]
     choose_game: Callable[[str], None]
 
     def _saved(self, match_id: str, rerender: bool = True) -> None:

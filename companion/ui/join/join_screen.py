@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import flet as ft
 
 from companion.access.sharing import AccessError
@@ -20,9 +22,9 @@ def JoinScreen() -> ft.View:
     state, t = use_app()
     # (code, name) in one state: the tap on Join sees both as last typed.
     form, set_form = ft.use_state(("", ""))
-    refusal, set_refusal = ft.use_state(None)
+    refusal, set_refusal = ft.use_state(cast(AccessError | MatchError | None, None))
 
-    def join(_=None) -> None:
+    def join(_: object = None) -> None:
         def submit(typed: tuple[str, str]) -> tuple[str, str]:
             refused: AccessError | MatchError | None = state.join(*typed)
             set_refusal(refused)
@@ -31,7 +33,7 @@ def JoinScreen() -> ft.View:
         set_form(submit)
 
     message = error_message(t, refusal) if refusal is not None else ""
-    controls: list[ft.Control] = [
+    controls: list[ft.Control | None] = [
         ft.Container(
             padding=ft.Padding.only(top=24),
             alignment=ft.Alignment.CENTER,

@@ -119,7 +119,7 @@ def _game_list(
             t,
             game,
             draft.game_id == game.id,
-            lambda g=game.id: pick(lambda d: d.choose_game(g, state.house_rules(g))),
+            lambda g=game.id: pick(lambda d: d.choose_game(g, state.house_rules(g))),  # type: ignore[misc]  # mypy cannot type a lambda's default (it binds the game)
         )
         for game in GAMES.values()
     )
@@ -128,7 +128,7 @@ def _game_list(
             t,
             game,
             draft.game_id == game.id,
-            lambda g=game: pick(lambda d: d.choose_own_game(g)),
+            lambda g=game: pick(lambda d: d.choose_own_game(g)),  # type: ignore[misc]  # mypy cannot type a lambda's default (it binds the game)
         )
         for game in state.store.own_games()
     )

@@ -170,7 +170,7 @@ class MatchDraft:
 
     def set(self, **changes: object) -> MatchDraft:
         """The draft with some settings changed (scoring, end_kind, end_text...)."""
-        return replace(self, **changes)  # type: ignore[arg-type]
+        return replace(self, **changes)  # type: ignore[arg-type]  # callers name the fields; mypy cannot match **changes
 
     @property
     def effective_limit_rule(self) -> LimitRule:

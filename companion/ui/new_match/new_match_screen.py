@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Collection
+from typing import cast
 from urllib.parse import parse_qs
 
 import flet as ft
@@ -17,7 +18,7 @@ from companion.ui.frame.state import AppState, use_app
 from companion.ui.new_match import kept_draft
 from companion.ui.new_match.game_choice import game_choice
 from companion.ui.new_match.house_rules_section import house_rules_section
-from companion.ui.new_match.match_draft import MatchDraft
+from companion.ui.new_match.match_draft import DraftUpdate, MatchDraft
 from companion.ui.new_match.seats_section import seats_section
 from companion.words.i18n import Translator
 from companion.words.messages import error_message
@@ -51,7 +52,7 @@ def _first_draft(state: AppState, source: str | None, query: RouteQuery) -> Matc
     on the game a link asked for, if it did."""
     own = {game.id: game for game in state.store.own_games()}
     asked = game_asked(query, own)
-    last = state.store.settings().get("last_game")
+    last: str = state.store.settings().get("last_game") or ""
     game_id = asked or (last if last in GAMES else "crazy-eights")
     kept = kept_draft.take(list(own.values()), lambda d: _fresh(state, game_id, own, d))
     previous = state.load_match(source) if source else None
@@ -95,10 +96,14 @@ def NewMatchScreen() -> ft.View:
     state, t = use_app()
     source = ft.use_route_params().get("source")
     query = use_route_query()
-    draft, set_draft = ft.use_state(lambda: _first_draft(state, source, query))
+    # Typed here: mypy cannot solve use_state's `T | Callable[[], T]` for a lambda.
+    draft_state: tuple[MatchDraft, DraftUpdate] = ft.use_state(
+        lambda: _first_draft(state, source, query)
+    )
+    draft, set_draft = draft_state
     changing, set_changing = ft.use_state(False)
     name, set_name = ft.use_state("")
-    name_error, set_name_error = ft.use_state(None)
+    name_error, set_name_error = ft.use_state(cast(str | None, None))
     route = f"/new/{source}" if source else "/new"
     title = t.gettext("Rematch") if source else t.gettext("New match")
     if not state.can_change:

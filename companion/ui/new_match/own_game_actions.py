@@ -66,7 +66,11 @@ def use_draft(
     def mine(held: Held) -> tuple[OwnGameDraft, str | None]:
         return (held[1], held[2]) if held[0] == game_id else (start(), None)
 
-    held, set_held = ft.use_state(lambda: (game_id, start(), None))
+    first: Held = (game_id, start(), None)
+    held_state: tuple[Held, Callable[[Callable[[Held], Held]], None]] = ft.use_state(
+        first
+    )
+    held, set_held = held_state
 
     def set_draft(change: Callable[[OwnGameDraft], OwnGameDraft]) -> None:
         def changed(held: Held) -> Held:

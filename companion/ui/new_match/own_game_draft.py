@@ -81,7 +81,7 @@ class OwnGameDraft:
 
     def set(self, **changes: object) -> OwnGameDraft:
         """The draft with some choices changed."""
-        return replace(self, **changes)  # type: ignore[arg-type]
+        return replace(self, **changes)  # type: ignore[arg-type]  # callers name the fields; mypy cannot match **changes
 
     def choose_card_set(self, card_set: str) -> OwnGameDraft:
         """Other cards: every face of the set in use, at the value typed so far."""

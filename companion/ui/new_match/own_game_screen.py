@@ -86,7 +86,7 @@ def _faces(t: Translator, draft: OwnGameDraft, update: Update) -> list[ft.Contro
                     _face_in_use(
                         name[:1].upper() + name[1:],
                         used,
-                        lambda f=face: update(lambda d: d.toggle_face(f)),
+                        lambda f=face: update(lambda d: d.toggle_face(f)),  # type: ignore[misc]  # mypy cannot type a lambda's default (it binds the face)
                     ),
                     ft.TextField(
                         label=t.gettext("Points for {cards}").format(cards=name),

@@ -90,7 +90,7 @@ def _seat_row(
     t: Translator, draft: MatchDraft, update: DraftUpdate, position: int, person: str
 ) -> ft.Control:
     deals = draft.dealer == person
-    who = [ft.Text(f"{position + 1}. {person}", size=16)]
+    who: list[ft.Control] = [ft.Text(f"{position + 1}. {person}", size=16)]
     if deals:
         who.append(_dealer_mark(t))
     return ft.Row(
@@ -150,7 +150,7 @@ def seats_section(
     draft: MatchDraft,
     update: DraftUpdate,
     typing: NameState,
-) -> list[ft.Control]:
+) -> list[ft.Control | None]:
     """The name field, the seated players under it in seat order, then the rest.
 
     Who is seated stays right under the field, so it shows with the keyboard up.

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from datetime import datetime
+from typing import cast
 
 import flet as ft
 
 from companion.engine.games import Game
-from companion.storage.stats import PlayerGameStats
+from companion.storage.records import PlayerRecord
+from companion.storage.stats import GameKey, PlayerGameStats
 from companion.ui.frame.render_guard import guarded_screen
 from companion.ui.frame.shell import (
     empty_state,
@@ -45,7 +47,11 @@ def _row(
     draft: str,
     set_draft: Callable[[str | Callable[[str], str]], None],
 ) -> ft.Control:
-    def rename(_=None) -> None:
+    def start_renaming() -> None:
+        set_draft(name)
+        set_editing(name)
+
+    def rename(_: object = None) -> None:
         def commit(typed: str) -> str:
             if state.rename_player(name, typed):
                 set_editing(None)
@@ -124,7 +130,7 @@ def _row(
             icon_button(
                 icon=ft.Icons.EDIT_OUTLINED,
                 tooltip=t.gettext("Rename {name}").format(name=name),
-                on_click=lambda: (set_draft(name), set_editing(name)),
+                on_click=start_renaming,
             ),
             icon_button(
                 icon=ft.Icons.VISIBILITY if hidden else ft.Icons.VISIBILITY_OFF,
@@ -150,15 +156,17 @@ def _row(
 def PlayersScreen() -> ft.View:
     """The roster; hidden players are listed apart and can come back."""
     state, t = use_app()
-    editing, set_editing = ft.use_state(None)
+    editing, set_editing = ft.use_state(cast(str | None, None))
     draft, set_draft = ft.use_state("")
-    board, set_board = ft.use_state((None, None))
+    board, set_board = ft.use_state(
+        cast(tuple[GameKey | None, str | None], (None, None))
+    )
     roster = state.store.players()
     shown = [p for p in roster if not p.hidden]
     hidden = [p for p in roster if p.hidden]
     own = {game.id: game for game in state.store.own_games()}
 
-    def row(record) -> ft.Control:
+    def row(record: PlayerRecord) -> ft.Control:
         return _row(
             t,
             state,

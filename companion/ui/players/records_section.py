@@ -44,7 +44,7 @@ def _game_card(
         ),
         (ft.Icons.TIMER_OUTLINED, texts.longest_match_text, records.longest_match),
     ]
-    tiles = [
+    tiles: list[ft.Control] = [
         ft.ListTile(
             title=ft.Text(
                 texts.game_label(t, records.key, own), weight=ft.FontWeight.W_600

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 import flet as ft
+from flet.components.hooks.use_ref import MutableRef
 
 from companion.engine.games import CardSet
 from companion.ui.frame import format as fmt
@@ -25,7 +26,7 @@ def CardKeys(
 ) -> ft.Control:
     """One key per face, named as the card set calls it; each tap adds one card
     of that face to `player`'s hand."""
-    keys = []
+    keys: list[ft.Control] = []
     for face in faces:
         short = fmt.face_short(t, face, cards)
         wide = len(short) > 2
@@ -159,9 +160,9 @@ def KeypadPanel(
     """The active player's keypad, with a button on to the next player if any."""
     # The keys get one tap handler for good, which calls the newest `on_add`:
     # a new handler on every render would draw the memoized keys again.
-    latest_add = ft.use_ref()
+    latest_add: MutableRef[Callable[[str], None]] = ft.use_ref()
     latest_add.current = on_add
-    add = ft.use_callback(lambda face: latest_add.current(face), [])
+    add = ft.use_callback(lambda face: latest_add.current(face), [])  # type: ignore[misc]  # set above, before any tap
     heading: list[ft.Control] = [
         ft.Text(
             t.gettext("Cards {name} holds").format(name=player),

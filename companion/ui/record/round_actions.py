@@ -157,9 +157,11 @@ def use_round(
 ) -> RoundActions:
     """The record screen's round and handlers (a hook: call it on every draw)."""
     _version, set_version = ft.use_state(0)
-    actions, _ = ft.use_state(
+    # Typed here: mypy cannot solve use_state's `T | Callable[[], T]` for a lambda.
+    kept: tuple[RoundActions, object] = ft.use_state(
         lambda: RoundActions(state, lambda: set_version(lambda v: v + 1))
     )
+    actions = kept[0]
     actions.draw(match_id, match, index)
     ft.use_effect(actions.let_go, dependencies=[actions.held])
     return actions

@@ -119,7 +119,7 @@ class RoundDraft:
         """Back to step 1, keeping what was tapped (not the places)."""
         return replace(self, out_chosen=False, active=None, places=())
 
-    def activate(self, player: str) -> RoundDraft:
+    def activate(self, player: str | None) -> RoundDraft:
         """Show the keypad for `player`."""
         return replace(self, active=player)
 
@@ -260,7 +260,7 @@ def _all_digits(text: str) -> bool:
 
 def _player_or_none(value: object, players: tuple[str, ...]) -> str | None:
     if value is None or value in players:
-        return value  # type: ignore[return-value]
+        return value
     raise ValueError("unknown player")
 
 

@@ -42,9 +42,10 @@ class ShownFirst:
 
     def screen(self) -> Callable[[], ft.Control]:
         """The screen's component, its module imported now if it was not yet."""
-        return getattr(
+        component: Callable[[], ft.Control] = getattr(
             importlib.import_module(f"companion.ui.{self.module}"), self.name
         )
+        return component
 
     def __call__(self) -> ft.Control:
         return self.screen()()
@@ -143,7 +144,8 @@ def App(
     where nothing is served); the share gate tells the host by it.
     """
     page = ft.context.page
-    state, _ = ft.use_state(
+    # Typed here: mypy cannot solve use_state's `T | Callable[[], T]` for a lambda.
+    app_state: tuple[AppState, object] = ft.use_state(
         lambda: AppState.load(
             store,
             gate,
@@ -153,6 +155,7 @@ def App(
             links=tuple(links),
         )
     )
+    state = app_state[0]
 
     def connect() -> None:
         def on_changed(_topic: str, _message: str) -> None:
@@ -166,7 +169,7 @@ def App(
             # run_task binds this session's page, so the re-render lands here.
             page.run_task(refresh)
 
-        def on_connect(_: ft.Event) -> None:
+        def on_connect(_: ft.Event[ft.Page]) -> None:
             # The browser came back (a reload): drop a stale undo snackbar and
             # show what other sessions saved meanwhile.
             page.pop_dialog()
@@ -224,7 +227,8 @@ def App(
         # session that may not see the table never gets here, and each screen
         # checks its route's parameters (Not found for one that names nothing).
         return StateContext(
-            state, lambda: ft.Router(ROUTES, NotFound, manage_views=True)
+            state,
+            lambda: ft.Router(ROUTES, NotFound, manage_views=True),  # type: ignore[arg-type,return-value]  # with manage_views it returns the Views
         )
 
     return FeaturesContext(features, views)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import cast
 from urllib.parse import parse_qs, urlencode
 
 import flet as ft
@@ -68,7 +69,7 @@ def game_to_open(state: AppState, asked: str | None, own: list[Game]) -> str:
     for game_id in (asked, state.game_chosen_last):
         if game_id in known:
             return str(game_id)
-    last = state.store.settings().get("last_game")
+    last: str = state.store.settings().get("last_game") or ""
     return last if last in GAMES else "crazy-eights"
 
 
@@ -209,10 +210,14 @@ def RulesScreen() -> ft.View:
     route_query = use_route_query()
     # Opened from a round (frame/round_link.py): the way back to it.
     round_left = round_to_return_to(route_query)
-    query, set_query = ft.use_state(lambda: query_asked(route_query))
-    named_before, set_named_before = ft.use_state(None)
+    # Typed here: mypy cannot solve use_state's `T | Callable[[], T]` for a lambda.
+    query_state: tuple[str, Callable[[str], None]] = ft.use_state(
+        lambda: query_asked(route_query)
+    )
+    query, set_query = query_state
+    named_before, set_named_before = ft.use_state(cast(str | None, None))
     every_game, set_every_game = ft.use_state(False)
-    chosen_cards, set_cards = ft.use_state(None)
+    chosen_cards, set_cards = ft.use_state(cast(str | None, None))
     own_games = state.store.own_games()
     searched = query[:MAX_QUERY]
     # A game the search names by any of its names is the game shown: its chip

@@ -151,7 +151,7 @@ def round_history(
     tiles: list[ft.Control] = [
         # Keyed by number and content: a tile stays open while it shows the same
         # round, and the round that takes a deleted one's number starts closed.
-        RoundTile(
+        RoundTile(  # type: ignore[call-arg]  # ft.component takes a key too
             t,
             match,
             index,
@@ -295,7 +295,7 @@ def _line_chart(t: Translator, match: Match, colours: tuple[str, ...]) -> ft.Con
         )
         for seat, player in enumerate(match.players)
     ]
-    return fch.LineChart(
+    chart: ft.Control = fch.LineChart(
         data_series=lines,
         min_x=0,
         max_x=count + edge_room(count),
@@ -318,6 +318,7 @@ def _line_chart(t: Translator, match: Match, colours: tuple[str, ...]) -> ft.Con
             show_max=False,
         ),
     )
+    return chart
 
 
 MemoTotalsChart = ft.memo(TotalsChart)

@@ -83,8 +83,10 @@ def _header(t: Translator, match: Match) -> ft.Control:
     if not match.is_over:
         lines.append(fmt.dealer_text(t, match))
     return ft.Column(
-        [ft.Text(lines[0], theme_style=ft.TextThemeStyle.TITLE_LARGE)]
-        + [ft.Text(line) for line in lines[1:]],
+        [
+            ft.Text(lines[0], theme_style=ft.TextThemeStyle.TITLE_LARGE),
+            *(ft.Text(line) for line in lines[1:]),
+        ],
         spacing=2,
     )
 

@@ -111,7 +111,7 @@ def static(version: str, persistent: bool | None) -> Features:
     return Features(share=_share_note, data_place=_in_browser, about=about)
 
 
-FeaturesContext = ft.create_context(None)
+FeaturesContext: ft.ContextProvider[Features | None] = ft.create_context(None)
 """Gives every screen the Features of the build it runs in."""
 
 

@@ -19,7 +19,7 @@ from companion.words.i18n import LANGUAGES, Translator
 
 
 def _language(t: Translator, state: AppState) -> list[ft.Control]:
-    buttons = [
+    buttons: list[ft.Control] = [
         (ft.FilledButton if code == state.lang else ft.OutlinedButton)(
             fmt.language_label(t, code),
             icon=ft.Icons.CHECK if code == state.lang else None,
@@ -67,7 +67,7 @@ def _data(
     outcome: str | None,
     set_outcome: Callable[..., None],
     features: Features,
-) -> list[ft.Control]:
+) -> list[ft.Control | None]:
 
     async def export() -> None:
         # The file goes to the phone or computer holding the browser (a download),
