@@ -162,7 +162,8 @@ def test_every_folder_of_the_ui_is_a_known_room() -> None:
     assert not [p.name for p in (PACKAGE / "ui").glob("*.py") if p.stem != "__init__"]
 
 
-def _package(tmp_path: Path, files: dict[str, str]) -> Path:
+def made_package(tmp_path: Path, files: dict[str, str]) -> Path:
+    """A package named companion under tmp_path holding `files` (path: text)."""
     root = tmp_path / "companion"
     for name, text in files.items():
         path = root / name
@@ -188,14 +189,14 @@ def _package(tmp_path: Path, files: dict[str, str]) -> Path:
 def test_an_import_against_the_direction_is_named(
     tmp_path: Path, name: str, text: str, complaint: str
 ) -> None:
-    root = _package(tmp_path, {name: text, "ui/frame/state.py": "import flet\n"})
+    root = made_package(tmp_path, {name: text, "ui/frame/state.py": "import flet\n"})
     problems = wrong_imports(root)
     assert len(problems) == 1 and complaint in problems[0], problems
     assert problems[0].startswith(f"companion/{name}:")
 
 
 def test_imports_down_the_layers_pass(tmp_path: Path) -> None:
-    root = _package(
+    root = made_package(
         tmp_path,
         {
             "engine/match.py": "from companion.engine.games import get_game\n",

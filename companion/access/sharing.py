@@ -139,6 +139,10 @@ class Guest:
     can_record: bool
     away: bool = False
     """Its browser went away (closed, asleep, off the network) and may come back."""
+    device: str = ""
+    """The key of the device it joined from (the hash of the token its browser
+    keeps, storage/drafts.py), "" if not known yet: a session that joins from
+    the same device is the same guest."""
 
 
 @dataclass
@@ -213,12 +217,23 @@ class ShareGate:
         return Role.RECORDER if guest.can_record else Role.VIEWER
 
     def join(
-        self, session_id: str, client_ip: str | None, attempt: str, name: str = ""
+        self,
+        session_id: str,
+        client_ip: str | None,
+        attempt: str,
+        name: str = "",
+        device: str = "",
     ) -> Guest:
         """Let the session in as a viewer if `attempt` is the code; AccessError
-        when the code is malformed or wrong, or the client is locked out."""
+        when the code is malformed or wrong, or the client is locked out.
+
+        A session from the `device` of a guest already at the table (its
+        browser was killed, and came back with its token) takes that guest's
+        place: its number, its name if it gives it again, and its right to
+        record. A name another device holds stays refused.
+        """
         try:
-            return self._join(session_id, client_ip, attempt, name)
+            return self._join(session_id, client_ip, attempt, name, device)
         finally:
             self._tell_replaced()
 
@@ -231,7 +246,12 @@ class ShareGate:
             self._on_replaced(news)
 
     def _join(
-        self, session_id: str, client_ip: str | None, attempt: str, name: str
+        self,
+        session_id: str,
+        client_ip: str | None,
+        attempt: str,
+        name: str,
+        device: str,
     ) -> Guest:
         ip = client_ip or ""
         with self._lock:
@@ -255,23 +275,42 @@ class ShareGate:
                 raise self._failed(ip, now)
             self._tries.pop(ip, None)
             # Checked only once the code is right: a stranger learns no names.
-            self._refuse_guest_name(session_id, name)
-            if known is None:
-                self._joined += 1
-                number = self._joined
+            self._refuse_guest_name(session_id, name, device)
+            back = self._take_device(session_id, device)
+            if known is not None:
+                # The session's id from another address: not trusted to record.
+                number, can_record = known.number, False
+            elif back is not None:
+                number, can_record = back.number, back.can_record
             else:
-                number = known.number
-            guest = Guest(session_id, name.strip(), ip, number, can_record=False)
+                self._joined += 1
+                number, can_record = self._joined, False
+            guest = Guest(
+                session_id, name.strip(), ip, number, can_record, device=device
+            )
             self._guests[session_id] = guest
             return guest
 
-    def _refuse_guest_name(self, session_id: str, name: str) -> None:
+    def _take_device(self, session_id: str, device: str) -> Guest | None:
+        """Forget the guest another session of `device` made, and return it
+        (lock held): the device is back in a new session."""
+        if not device:
+            return None
+        for other in list(self._guests.values()):
+            if other.device == device and other.session_id != session_id:
+                return self._guests.pop(other.session_id)
+        return None
+
+    def _refuse_guest_name(self, session_id: str, name: str, device: str) -> None:
         """AccessError if another phone joined under a name that reads or looks
-        the same as `name` (lock held)."""
+        the same as `name` (lock held); this device's own guest holds no name
+        against it."""
         if not name_key(name):
             return
         others = NameBook(
-            g.name for g in self._guests.values() if g.session_id != session_id
+            g.name
+            for g in self._guests.values()
+            if g.session_id != session_id and not (device and g.device == device)
         )
         known = others.find(name)
         if known is None:
@@ -374,7 +413,7 @@ class ShareGate:
     def guests(self) -> tuple[Guest, ...]:
         """The joined guests, in the order they joined."""
         with self._lock:
-            return tuple(self._guests.values())
+            return tuple(sorted(self._guests.values(), key=lambda g: g.number))
 
     def check_change(self, session_id: str, client_ip: str | None) -> None:
         """Refuse with AccessError("view-only") unless the session may change things."""

@@ -10,7 +10,7 @@ import contextlib
 import dataclasses
 import logging
 import weakref
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from enum import Enum
 from typing import Any, cast
 
@@ -20,7 +20,11 @@ from flet.controls.base_control import BaseControl
 from flet.controls.object_patch import DiffBuilder, ObjectPatchException
 from flet.controls.value_types import _UNSET as UNSET
 from flet.controls.value_types import Prop, _get_raw_descriptor
-from flet.messaging.protocol import Message, configure_encode_object_for_msgpack
+from flet.messaging.protocol import (
+    Message,
+    MessageAction,
+    configure_encode_object_for_msgpack,
+)
 
 from companion.upstream import versions
 
@@ -71,6 +75,36 @@ async def send_loop_until_gone(app: Any) -> None:
                 await websocket.close()
     app._FletApp__websocket = None
     app._FletApp__send_queue = None
+
+
+OnMessage = Callable[[Any, Any], Awaitable[None]]
+"""FletApp's handler of one message a client sent (the app, the decoded message)."""
+
+
+def registered_first(on_message: OnMessage) -> OnMessage:
+    """FletApp's message handler `on_message`, passing over what a client sends
+    before its register message.
+
+    Flet 1.0.5 handles any first message as if the connection had a session:
+    an update or an event before the register message raises in its receive
+    loop, which stops reading, and the connection stays open, answered with
+    nothing, until the server stops (tests/serving/test_forged_phone.py).
+    Here such a message is dropped, as one for a control that does not exist
+    is, and the register message that follows is answered as ever.
+    """
+
+    async def on_message_registered_first(app: Any, data: Any) -> None:
+        registers = (
+            isinstance(data, list | tuple)
+            and len(data) > 1
+            and data[0] == MessageAction.REGISTER_CLIENT.value
+        )
+        if app._FletApp__session is None and not registers:
+            TRANSPORT_LOG.debug("dropped a message sent before registering")
+            return
+        await on_message(app, data)
+
+    return on_message_registered_first
 
 
 LEAVES = frozenset({str, int, float, bool, type(None), bytes})
@@ -245,4 +279,8 @@ def apply(version: str | None = None, *, served: bool = True) -> bool:
 
         FletApp.send_message = send_message_unlogged
         FletApp._FletApp__send_loop = send_loop_until_gone
+        # Flet's own handler, kept once: applying again wraps it no deeper.
+        flets = getattr(FletApp, "_flet_on_message", FletApp._FletApp__on_message)
+        FletApp._flet_on_message = flets
+        FletApp._FletApp__on_message = registered_first(flets)
     return True

@@ -6,7 +6,7 @@ import threading
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from tinydb import TinyDB
 
@@ -35,6 +35,20 @@ from companion.storage.stats import (
     Result,
 )
 from companion.storage.take_in import TakenIn, take_in
+
+Method = TypeVar("Method", bound=Callable[..., Any])
+
+
+def reads(method: Method) -> Method:
+    """Mark a Store method that changes nothing stored: the screens may call it.
+
+    Every other public method counts as a write (or an export), which the
+    screens reach only through AppState (ui/frame/state*.py), asking the share
+    gate first: a new method is a write until it is marked, and
+    tests/test_gated_writes.py finds any write named in companion/ui/ but there.
+    """
+    method.reads_only = True  # type: ignore[attr-defined]
+    return method
 
 
 class Store:
@@ -71,7 +85,10 @@ class Store:
         )
         self._matches = StoredMatches(files, index)
         self._drafts = Drafts(
-            lambda device: self._database("drafts", device), self._matches.exists
+            lambda device: self._database("drafts", device),
+            self._matches.exists,
+            phones=found["drafts"],
+            forget=lambda device: self._databases.pop(("drafts", device), None),
         )
         repaired = self._matches.repair_index(found["matches"])
         if repaired:
@@ -133,6 +150,7 @@ class Store:
                 self._directory_lock.release()
                 self._directory_lock = None
 
+    @reads
     async def durable(self) -> None:
         """Return once every change that returned so far survives a killed tab.
 
@@ -159,16 +177,19 @@ class Store:
 
     # Matches
 
+    @reads
     def list_matches(self) -> list[MatchSummary]:
         """Every stored match, newest first, without opening the match files."""
         with self._lock:
             return self._matches.summaries()
 
+    @reads
     def load_stored(self, match_id: str) -> StoredMatch:
         """A match with its id and created and finished times."""
         with self._lock:
             return self._matches.load(match_id)
 
+    @reads
     def load_match(self, match_id: str) -> Match:
         """A stored match; StoreError("no-such-match") if there is none."""
         return self.load_stored(match_id).match
@@ -228,11 +249,13 @@ class Store:
 
     # Rounds being entered (per device; see storage/drafts.py)
 
+    @reads
     def draft(self, device: str, match_id: str, slot: str) -> dict[str, Any] | None:
         """The draft `device` keeps of one round of a match (drafts.draft_slot)."""
         with self._lock:
             return self._drafts.get(device, match_id, slot)
 
+    @reads
     def drafts(self, device: str) -> dict[str, dict[str, dict[str, Any]]]:
         """Every draft `device` keeps, by match and slot: {match id: {slot: draft}}."""
         with self._lock:
@@ -253,11 +276,13 @@ class Store:
 
     # Players
 
+    @reads
     def players(self) -> list[PlayerRecord]:
         """The roster, alphabetically, hidden players included."""
         with self._lock:
             return self._roster.players()
 
+    @reads
     def joined_order(self) -> list[str]:
         """Every player's name, in the order they joined the roster."""
         with self._lock:
@@ -310,6 +335,7 @@ class Store:
 
     # The user's own games
 
+    @reads
     def own_games(self) -> list[Game]:
         """The games the user defined, by name."""
         with self._lock:
@@ -353,38 +379,45 @@ class Store:
 
     # Stats (from the index: no match file is read)
 
+    @reads
     def player_games(self, name: str) -> list[PlayerGameStats]:
         """A player's figures per game over the finished matches."""
         with self._lock:
             return self._matches.stats.player_games(name)
 
+    @reads
     def head_to_head(self, name: str, key: GameKey) -> list[HeadToHead]:
         """A player against each other player at one game."""
         with self._lock:
             return self._matches.stats.head_to_head(name, key)
 
+    @reads
     def results(self, name: str, key: GameKey, last: int | None = None) -> list[Result]:
         """A player's result in each finished match of one game (or the `last`
         ones), oldest first."""
         with self._lock:
             return self._matches.stats.results(name, key, last)
 
+    @reads
     def records(self) -> list[GameRecords]:
         """Each game's records."""
         with self._lock:
             return self._matches.stats.records()
 
+    @reads
     def leaderboard_games(self, since: datetime | None = None) -> list[GameKey]:
         """The games with a finished match since `since` (None: ever), the one
         played last first."""
         with self._lock:
             return self._matches.stats.leaderboard_games(since)
 
+    @reads
     def leaderboard(self, key: GameKey, since: datetime | None = None) -> Leaderboard:
         """A game's players ranked over the matches finished since `since`."""
         with self._lock:
             return self._matches.stats.leaderboard(key, since)
 
+    @reads
     def stats_snapshot(self, since: datetime | None = None) -> dict[str, Any]:
         """Every figure at once (to check them against a recomputation)."""
         with self._lock:
@@ -392,6 +425,7 @@ class Store:
 
     # Settings
 
+    @reads
     def settings(self) -> dict[str, Any]:
         """Language, theme, last game and house rules (defaults where unset)."""
         with self._lock:

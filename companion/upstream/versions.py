@@ -67,7 +67,7 @@ WORKAROUNDS = (
     Workaround(
         "companion.serving.flet_quirks",
         f"Flet {FLET}, gated",
-        "the diff builder's and FletApp's methods replaced (time, a lost socket)",
+        "FletApp's and the diff builder's methods (time, lost sockets, unregistered)",
     ),
     Workaround(
         "companion.serving.session_guard",

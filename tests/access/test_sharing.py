@@ -406,6 +406,39 @@ def test_a_name_that_reads_like_another_guests_is_refused(gate: ShareGate):
     assert [g.name for g in gate.guests()] == ["Bo", "Cy", ""]
 
 
+def test_a_device_back_in_a_new_session_is_the_same_guest(gate: ShareGate):
+    gate.join("s1", PHONE, CODE, "Eve", device="d-eve")
+    gate.set_can_record("s1", True)
+    gate.join("s2", OTHER_PHONE, CODE, "Bo", device="d-bo")
+    # Eve's browser was killed: its old session stays until Flet ends it, and
+    # the phone comes back in a new one (here on another address too).
+    back = gate.join("s3", "192.168.1.43", CODE, "Eve", device="d-eve")
+    assert (back.number, back.name, back.can_record) == (1, "Eve", True)
+    assert [g.session_id for g in gate.guests()] == ["s3", "s2"]
+    assert gate.role("s1", PHONE) is Role.LOCKED
+    assert gate.role("s3", "192.168.1.43") is Role.RECORDER
+    # The same device under another name is still that guest, renamed.
+    again = gate.join("s4", PHONE, CODE, "Evie", device="d-eve")
+    assert again.number == 1 and [g.name for g in gate.guests()] == ["Evie", "Bo"]
+
+
+def test_a_name_another_device_holds_stays_refused(gate: ShareGate):
+    gate.join("s1", PHONE, CODE, "Eve", device="d-eve")
+    for device in ("d-other", ""):
+        error = refused(
+            lambda d=device: gate.join("s2", OTHER_PHONE, CODE, "EVE", device=d)
+        )
+        assert error.code == "guest-name-taken"
+    # A device not known yet takes no guest's place.
+    gate.join("s3", OTHER_PHONE, CODE, "Bo")
+    gate.join("s4", OTHER_PHONE, CODE, "Cy")
+    assert [(g.session_id, g.number) for g in gate.guests()] == [
+        ("s1", 1),
+        ("s3", 2),
+        ("s4", 3),
+    ]
+
+
 def test_a_name_that_looks_like_another_guests_is_refused_naming_both(
     gate: ShareGate,
 ):

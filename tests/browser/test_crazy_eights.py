@@ -185,9 +185,11 @@ def test_the_phone_stays_awake_through_a_round_until_the_match_is_left(
     table.open(server.matches["awake"])
 
     def wake_lock(calls: list[str]) -> None:
-        """Wait until the app's wake lock calls are `calls` (a busy machine may
-        take seconds), after a second for a call that should not come to land."""
-        table.page.wait_for_timeout(1000)
+        """Wait until the app's wake lock calls so far are `calls` (a busy
+        machine may take seconds). Each check is of every call since the page
+        opened, and the last waits for the release that comes after all the
+        others (one connection keeps the server's messages in order): a call
+        that should not have come shows there, without a pause to let it land."""
         table.page.wait_for_function(
             "calls => JSON.stringify(window.__wakeLock) === JSON.stringify(calls)",
             arg=calls,
@@ -196,7 +198,8 @@ def test_the_phone_stays_awake_through_a_round_until_the_match_is_left(
     wake_lock(["request"])
     table.tap("Record round")
     table.tap("Ada")
-    wake_lock(["request"])  # counting cards: the screen must not sleep
+    # Counting cards: the screen must not sleep (the answer to each tap came
+    # after any call the tap before made).
     table.tap("Add king to Bo")
     table.tap("Save round")
     table.standing(2, "Bo", 10)

@@ -4,51 +4,62 @@ the host lets them record."""
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import msgpack
 import pytest
-from conftest import Phones, Server, serving
+from conftest import Phones, Server
 from driver import Table
-from flows import join, join_code, record_round
-from playwright.sync_api import WebSocketRoute, expect
+from flows import choose_game, join, join_code, record_round
+from playwright.sync_api import expect
 
+from companion.access.sharing import AccessError
 from companion.engine.match import Match
-
-FLET_SOCKET = re.compile(r"/ws$")
-CONTROL_EVENT = 3
-"""Flet's wire action for an event a control sends (a tap is "click")."""
-
+from companion.storage import Store
+from companion.ui.new_match.own_game_draft import OwnGameDraft
+from companion.words.i18n import get_translator
+from companion.words.messages import error_message
 
 SEATS = {
     "live": ("Ada", "Bo", "Cy"),
-    "forged": ("Ada", "Bo"),
+    "viewer": ("Ada", "Bo"),
+    "taken back": ("Ada", "Bo"),
     "recorder": ("Ada", "Bo"),
 }
 """Each test's own match (starting one by taps is tests/browser/flows' and
 test_crazy_eights.py's to check; here it is only the table being shared)."""
 
+HOSTS_GAME = "Switch"
+"""A game of the table's own that the host stored: a recorder may not change it."""
+
+ENGLISH = get_translator("en")
+VIEW_ONLY = error_message(ENGLISH, AccessError("view-only"))
+"""What a phone is told when the gate refuses it a change as a viewer."""
+
 
 @pytest.fixture(scope="module")
 def shared_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """This module's shared table, each test's match stored before it starts
-    (it stands in for conftest's)."""
+    """This module's shared table, each test's match and the host's own game
+    stored before it starts (it stands in for conftest's)."""
     matches = {test: Match.new("crazy-eights", seats) for test, seats in SEATS.items()}
-    yield from serving(tmp_path_factory, share=True, matches=matches)
+    data_dir = tmp_path_factory.mktemp("data") / "companion"
+    with Store.open(data_dir) as store:
+        store.save_own_game(OwnGameDraft().set(name=HOSTS_GAME).definition())
+    running = Server(data_dir, share=True, matches=matches).start()
+    yield running
+    running.stop()
 
 
-def _clicks(frames: list[bytes]) -> list[bytes]:
-    """The frames among `frames` that are taps on a control."""
-    found = []
-    for frame in frames:
-        if not frame or frame[0] != 0:
-            continue
-        action, body = msgpack.unpackb(frame[1:], strict_map_key=False)[:2]
-        if action == CONTROL_EVENT and body.get("name") == "click":
-            found.append(frame)
-    return found
+def _seated(
+    server: Server, phones: Phones, address: str, name: str = "", path: str = "/"
+) -> tuple[Table, Table, str]:
+    """The host on its Settings, a phone at `address` that opened `path` and
+    joined under `name`, and the join code."""
+    host = phones(server.url)
+    code = join_code(host)
+    phone = phones(server.url, address).open(path)
+    join(phone, code, name)
+    return host, phone, code
 
 
 def test_a_viewer_joins_with_the_code_and_sees_rounds_live(
@@ -123,55 +134,16 @@ def test_wrong_codes_are_refused_and_then_rate_limited(
     other.page.get_by_role("tab", name="Matches").wait_for()
 
 
-class Relay:
-    """Forwards a page's Flet socket, keeping the frames the page sent, and can send
-    the server a frame as if the page had sent it."""
-
-    def __init__(self, table: Table) -> None:
-        self.sent: list[bytes] = []
-        self.server: WebSocketRoute | None = None
-        table.page.route_web_socket(FLET_SOCKET, self._connect)
-
-    def _connect(self, ws: WebSocketRoute) -> None:
-        server = ws.connect_to_server()
-
-        def outgoing(message: str | bytes) -> None:
-            if isinstance(message, bytes):
-                self.sent.append(message)
-            server.send(message)
-
-        ws.on_message(outgoing)
-        server.on_message(ws.send)
-        self.server = server
-
-    def forge(self, frame: bytes) -> None:
-        """Send `frame` to the server over this page's connection."""
-        assert self.server is not None
-        self.server.send(frame)
-
-
-def test_a_viewer_cannot_record_and_a_forged_save_changes_nothing(
+def test_a_viewer_is_offered_no_change_to_the_match(
     shared_server, phones: Phones
 ) -> None:
-    host = phones(shared_server.url)
-    host_socket = Relay(host)
-    path = shared_server.matches["forged"]
-    code = join_code(host)
-    viewer = phones(shared_server.url, "198.51.100.3")
-    viewer_socket = Relay(viewer)
-    viewer.open(path)
-    join(viewer, code)
+    path = shared_server.matches["viewer"]
+    host, viewer, _ = _seated(shared_server, phones, "198.51.100.3", path=path)
     viewer.standing(1, "Ada", 0)
     expect(viewer.button("Record round")).to_have_count(0)
 
     host.go(path)
-    record_round(host, "Ada", {"Bo": ["K"]}, save=False)
-    host.button("Save round").wait_for()
-    before_save = len(host_socket.sent)
-    host.tap("Save round")
-    host.button("Record round").wait_for()
-    save_clicks = _clicks(host_socket.sent[before_save:])
-    assert save_clicks, "the host's tap on Save was not captured"
+    record_round(host, "Ada", {"Bo": ["K"]})
     viewer.standing(2, "Bo", 10)
     viewer.tap("Round 1 · Ada went out", exact=False)
     viewer.see(re.compile(r"went out\s*0\s*Bo\s*K\s*\+10"))  # the round is open
@@ -185,25 +157,35 @@ def test_a_viewer_cannot_record_and_a_forged_save_changes_nothing(
     viewer.tap("Back to the scoreboard")
     viewer.standing(2, "Bo", 10)
 
-    # The host's own Save tap, replayed into the viewer's connection.
-    for frame in save_clicks:
-        viewer_socket.forge(frame)
-    time.sleep(1.5)
-    host.reload()
+
+def test_a_phone_whose_recording_was_taken_away_cannot_undo_its_round(
+    shared_server, phones: Phones
+) -> None:
+    path = shared_server.matches["taken back"]
+    host, phone, _ = _seated(shared_server, phones, "198.51.100.4", "Hal", path)
+    phone.standing(1, "Ada", 0)
+    host.tap("Hal can record", role="switch")
+    record_round(phone, "Ada", {"Bo": ["K"]})
+    phone.see("Round 1 saved.")
+
+    # The host takes recording away while the phone's snackbar still offers
+    # Undo: the phone's own control, on its own screen, asks the gate as it
+    # is tapped, and the gate says no.
+    host.tap("Hal can record", role="switch")
+    expect(phone.button("Record round")).to_have_count(0)
+    phone.undo()
+    phone.see(VIEW_ONLY)
+    phone.shot("share-undo-refused-390x844")
+    phone.standing(2, "Bo", 10)
+    host.go(path)
     host.standing(2, "Bo", 10)
     host.see("Round 2")
-    viewer.reload()
-    viewer.standing(2, "Bo", 10)
-    viewer.see("Round 2")
 
 
 def test_a_new_code_sends_guests_back_to_the_join_screen(
     shared_server, phones: Phones
 ) -> None:
-    host = phones(shared_server.url)
-    old = join_code(host)
-    guest = phones(shared_server.url, "198.51.100.5").open("/")
-    join(guest, old, "Fay")
+    host, guest, old = _seated(shared_server, phones, "198.51.100.5", "Fay")
     guest.page.get_by_role("tab", name="Matches").wait_for()
     host.see("Fay")
 
@@ -216,6 +198,33 @@ def test_a_new_code_sends_guests_back_to_the_join_screen(
     guest.see(re.compile(r"^That is not the join code\."))
     join(guest, new)
     guest.page.get_by_role("tab", name="Matches").wait_for()
+
+
+def test_a_phone_whose_browser_was_killed_joins_again_as_itself(
+    shared_server, phones: Phones
+) -> None:
+    host, phone, code = _seated(shared_server, phones, "198.51.100.10", "Eve")
+    phone.page.get_by_role("tab", name="Matches").wait_for()
+    host.tap("Eve can record", role="switch")
+    # The tab ends without a word, as when the phone kills its browser: the
+    # session stays at the table, away, and the token stays in the browser.
+    context = phone.page.context
+    phone.page.close()
+    host.see("Eve · away")
+
+    back = Table(context.new_page(), shared_server.url).open("/")
+    join(back, code, "Eve")
+    back.page.get_by_role("tab", name="Matches").wait_for()
+    host.gone("Eve · away")
+    host.see("Eve")
+    expect(host.page.get_by_role("switch", name="Eve can record")).to_be_checked()
+    back.go(shared_server.matches["live"])
+    back.button("Record round").wait_for()
+
+    # A name another phone holds stays refused.
+    other = phones(shared_server.url, "198.51.100.11").open("/")
+    join(other, code, "Eve")
+    other.see(error_message(ENGLISH, AccessError("guest-name-taken", name="Eve")))
 
 
 def test_a_phone_that_left_drops_off_the_hosts_list(
@@ -248,26 +257,17 @@ def test_a_phone_that_left_drops_off_the_hosts_list(
 def test_a_phone_the_host_lets_record_records_but_never_reaches_the_hosts_data(
     shared_server, phones: Phones
 ) -> None:
-    host = phones(shared_server.url)
-    host_socket = Relay(host)
     path = shared_server.matches["recorder"]
-    code = join_code(host)
-    phone = phones(shared_server.url, "198.51.100.8")
-    phone_socket = Relay(phone)
-    phone.open(path)
-    join(phone, code, "Ivy")
+    host, phone, _ = _seated(shared_server, phones, "198.51.100.8", "Ivy", path)
     phone.standing(1, "Ada", 0)
     expect(phone.button("Record round")).to_have_count(0)
 
     # The host lets it record: the control comes to the screen it is on.
-    host.go("/settings")
     host.tap("Ivy can record", role="switch")
     phone.button("Record round").wait_for()
     record_round(phone, "Bo", {"Ada": ["Q"]})
     host.go(path)
     host.standing(2, "Ada", 10)
-    downloads: list[object] = []
-    phone.page.on("download", lambda download: downloads.append(download))
 
     phone.go("/settings")
     phone.see(re.compile("^You joined this table and the host lets you record"))
@@ -285,29 +285,18 @@ def test_a_phone_the_host_lets_record_records_but_never_reaches_the_hosts_data(
     phone.tap("Español")
     phone.see("Ajustes")
     host.go("/settings")
-
-    # The host's own Export tap, replayed into the recorder's connection.
-    before_export = len(host_socket.sent)
-    with host.page.expect_download():
-        host.tap("Export everything")
-    export_clicks = _clicks(host_socket.sent[before_export:])
-    assert export_clicks, "the host's tap on Export was not captured"
-    phone.open("/settings")
-    for frame in export_clicks:
-        phone_socket.forge(frame)
-    time.sleep(1.5)
-    assert downloads == []
-
-    # Recording is what it may do, still.
+    host.see("Share this table")
+    host.reload()
+    host.see("Share this table")
     phone.tap("English")
     phone.see("Settings")
+
+    # Recording is what it may do, still.
     phone.go(path)
     record_round(phone, "Bo", {"Ada": ["Q"]})
     # Ending or deleting the match is the host's (AppState refuses anyone else).
     expect(phone.button("End match now")).to_have_count(0)
     expect(phone.button("Delete match")).to_have_count(0)
-    host.reload()
-    host.see("Share this table")
     host.go(path)
     host.standing(2, "Ada", 20)
 
@@ -316,3 +305,38 @@ def test_a_phone_the_host_lets_record_records_but_never_reaches_the_hosts_data(
     host.tap("Ivy can record", role="switch")
     expect(phone.button("Record round")).to_have_count(0)
     phone.standing(2, "Ada", 20)
+
+
+def test_a_recorder_adds_a_game_of_its_own_but_the_hosts_game_stays_the_hosts(
+    shared_server, phones: Phones
+) -> None:
+    host, phone, _ = _seated(shared_server, phones, "198.51.100.9", "Jo", "/new")
+    host.tap("Jo can record", role="switch")
+    phone.see("House rules")
+    choose_game(phone, HOSTS_GAME)
+    expect(phone.button(f"Edit {HOSTS_GAME}")).to_have_count(0)
+    host.go("/new")
+    choose_game(host, HOSTS_GAME)
+    host.tap(f"Edit {HOSTS_GAME}")
+    host.see("Name of the game")
+    stored = host.path()
+
+    # The host's game at its own address: the phone gets no way to change it.
+    phone.go(stored)
+    phone.see("Only the host changes this game")
+    expect(phone.button("Delete this game")).to_have_count(0)
+    expect(phone.button("Save game")).to_have_count(0)
+    phone.shot("share-recorder-hosts-game-390x844")
+
+    # A game of its own, for a match it starts: added beside the host's. The
+    # screen starts afresh, not on the game it showed at the address before
+    # (whose Save would change the host's game, and be refused).
+    phone.go("/games/new")
+    phone.fill("Name of the game", "Mau-Mau")
+    phone.tap("Save game")
+    phone.see("House rules")
+    phone.see("Mau-Mau")
+    host.go("/new")
+    host.tap("Change game")
+    host.see("Mau-Mau")
+    host.see(HOSTS_GAME)

@@ -301,3 +301,27 @@ def test_in_the_browser_the_diff_fixes_apply_without_flet_web() -> None:
         [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
     )
     assert done.returncode == 0, done.stderr
+
+
+def test_what_a_client_sends_before_registering_is_passed_over() -> None:
+    handled: list[Any] = []
+
+    async def flets(_app: Any, data: Any) -> None:
+        handled.append(data)
+
+    class App:
+        _FletApp__session: object | None = None
+
+    update = [MessageAction.UPDATE_CONTROL_PROPS.value, {"id": 1, "props": {}}]
+    register = [MessageAction.REGISTER_CLIENT.value, {"session_id": None}]
+    on_message = flet_quirks.registered_first(flets)
+    app = App()
+
+    async def play() -> None:
+        for data in (update, "junk", [], register):
+            await on_message(app, data)
+        app._FletApp__session = object()
+        await on_message(app, update)
+
+    run_apart(play())
+    assert handled == [register, update]

@@ -108,14 +108,31 @@ FIRST_MESSAGES: dict[str, list[list[bytes]]] = {
 }
 
 
+MALFORMED = "The join code is six digits"
+"""The Join screen's answer to a code that is not six digits: the marker that
+the server has handled everything the phone sent before it."""
+
+
 async def _play(table: Table, writes: list[list[bytes]]) -> RawPhone:
     async with RawPhone(table.port, PHONE) as phone:
         for frames in writes:
             await phone.send(*frames)
-            await phone.listen(0.5)
-        await phone.wait_for_text("Join this table", 5)
-        await phone.listen(1)
+            # The server's answer: the Join screen, before the next write.
+            assert await phone.wait_for_text("Join this table", 20), writes
+        await _handled(phone)
         return phone
+
+
+async def _handled(phone: RawPhone) -> None:
+    """Wait until the server has handled all the phone sent: a malformed code
+    sent last on the same connection is answered after it."""
+    field = _field(phone, "Join code")
+    await phone.send(
+        update_props(field, {"value": "12 34"}),
+        event(field, "change", "12 34"),
+        event(_join_button(phone), "click"),
+    )
+    assert await phone.wait_for_text(MALFORMED, 20)
 
 
 def _assert_nothing_of_the_hosts(phone: RawPhone, table: Table) -> None:
@@ -135,11 +152,10 @@ def _assert_nothing_of_the_hosts(phone: RawPhone, table: Table) -> None:
 def test_a_forged_address_never_makes_a_phone_the_host(table: Table, name: str) -> None:
     before = table.stored()
     phone = run_apart(_play(table, FIRST_MESSAGES[name]))
+    # The phone got the Join screen and nothing else, whatever came before
+    # its register message (flet_quirks.registered_first drops that).
     _assert_nothing_of_the_hosts(phone, table)
-    if phone.received:
-        # The phone got the Join screen and nothing else. (Flet ignores a
-        # phone whose first message is not its register message.)
-        assert "Join this table" in phone.seen()
+    assert "Join this table" in phone.seen()
     assert table.stored() == before
 
 

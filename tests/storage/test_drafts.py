@@ -9,18 +9,26 @@ from pathlib import Path
 
 import pytest
 from event_loops import run_apart
+from tinydb import TinyDB
 
 from companion.engine.match import Match
 from companion.storage import Store
+from companion.storage.backends import FileBackend
 from companion.storage.browser_files import IndexedDBFiles
 from companion.storage.drafts import (
+    HOST_DEVICE,
+    MAX_AGE,
     MAX_DRAFTS,
+    MAX_PHONES,
     ONE_DEVICE,
+    Drafts,
+    check_drafts,
     device_key,
     draft_slot,
     new_device_token,
     slot_index,
 )
+from companion.storage.files import scan_revisions
 
 DRAFT = {"went_out": "Ada", "hands": {"Bo": {"K": 1}}}
 
@@ -225,3 +233,107 @@ def test_in_the_browser_a_draft_is_synced_without_holding_the_screen(
         assert fs.syncs > before
 
     run_apart(scenario())
+
+
+class Clock:
+    """A clock the test moves by hand (seconds, as time.time gives them)."""
+
+    def __init__(self) -> None:
+        self.now = 1_700_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _drafts_on_disk(folder: Path, clock: Clock) -> Drafts:
+    """Drafts in `folder` as a Store opening it would make them."""
+    backend = FileBackend(folder, lambda _notice: None)
+    databases: dict[str, TinyDB] = {}
+
+    def open_file(device: str) -> TinyDB:
+        if device not in databases:
+            databases[device] = backend.database("drafts", device, check_drafts)
+        return databases[device]
+
+    return Drafts(
+        open_file,
+        lambda _match_id: True,
+        clock,
+        phones=backend.keys()["drafts"],
+        forget=lambda device: databases.pop(device, None),
+    )
+
+
+def _files(folder: Path) -> set[str]:
+    """The devices with a drafts file in the data folder."""
+    return set(scan_revisions(folder / "drafts"))
+
+
+def test_a_draft_a_month_old_is_gone_and_with_its_last_its_phones_file(
+    tmp_path: Path,
+) -> None:
+    clock = Clock()
+    drafts = _drafts_on_disk(tmp_path, clock)
+    assert drafts.keep(DEVICE, "m1", "next", DRAFT)
+    assert drafts.keep(HOST_DEVICE, "m1", "next", DRAFT)
+    clock.now += MAX_AGE - 60
+    assert drafts.get(DEVICE, "m1", "next") == DRAFT
+    clock.now += 120
+    assert drafts.get(DEVICE, "m1", "next") is None
+    assert drafts.get(HOST_DEVICE, "m1", "next") is None
+    # The next phone's draft, even after a restart, takes the old phone's
+    # file away; the host's computer keeps its file (it is no phone).
+    drafts = _drafts_on_disk(tmp_path, clock)
+    assert drafts.keep(OTHER, "m1", "next", DRAFT)
+    assert _files(tmp_path) == {OTHER, HOST_DEVICE}
+
+
+def test_no_more_than_max_phones_keep_a_file_however_many_tokens_come(
+    tmp_path: Path,
+) -> None:
+    clock = Clock()
+    drafts = _drafts_on_disk(tmp_path, clock)
+    assert drafts.keep(HOST_DEVICE, "m1", "next", DRAFT)
+    phones = [device_key(new_device_token()) or "" for _ in range(MAX_PHONES + 5)]
+    for phone in phones[:-1]:
+        clock.now += 1
+        assert drafts.keep(phone, "m1", "next", DRAFT)
+    # A restart reads what the folder holds and goes on counting from it.
+    drafts = _drafts_on_disk(tmp_path, clock)
+    clock.now += 1
+    assert drafts.keep(phones[-1], "m1", "next", DRAFT)
+    assert _files(tmp_path) == {HOST_DEVICE, *phones[-MAX_PHONES:]}
+    assert drafts.get(phones[-1], "m1", "next") == DRAFT
+    assert drafts.get(phones[0], "m1", "next") is None
+
+
+def test_a_phone_that_drops_its_last_draft_leaves_no_file(opener: Opener) -> None:
+    def scenario() -> None:
+        store = opener()
+        match_id = _match_id(store)
+        store.keep_draft(DEVICE, match_id, "next", DRAFT)
+        store.keep_draft(DEVICE, match_id, "round-1", DRAFT)
+        store.drop_draft(DEVICE, match_id, "next")
+        assert store.draft(DEVICE, match_id, "round-1") == DRAFT
+        store.drop_draft(DEVICE, match_id, "round-1")
+        assert store.draft(DEVICE, match_id, "round-1") is None
+        if store.data_dir is not None:
+            assert DEVICE not in _files(store.data_dir)
+        # The phone keeps a round again later: a new file.
+        assert store.keep_draft(DEVICE, match_id, "next", DRAFT)
+        assert opener().draft(DEVICE, match_id, "next") == DRAFT
+
+    run(scenario)
+
+
+def test_a_store_holds_no_more_than_max_phones_drafts_files(tmp_path: Path) -> None:
+    with Store.open(tmp_path / "data") as store:
+        match_id = _match_id(store)
+        for _ in range(MAX_PHONES + 3):
+            phone = device_key(new_device_token()) or ""
+            assert store.keep_draft(phone, match_id, "next", DRAFT)
+        assert len(_files(tmp_path / "data")) == MAX_PHONES
+    with Store.open(tmp_path / "data") as store:
+        assert store.keep_draft(OTHER, match_id, "next", DRAFT)
+        assert len(_files(tmp_path / "data")) == MAX_PHONES
+        assert store.draft(OTHER, match_id, "next") == DRAFT

@@ -21,21 +21,37 @@ def view_only_screen(
 ) -> ft.View:
     """What a viewer sees at a route that would change the table, with a way back."""
     t = state.t
+    return refusal_screen(
+        state,
+        route,
+        title,
+        (back, back_label),
+        t.gettext("View only"),
+        t.gettext(
+            "This phone follows the table but cannot change it. "
+            "The host can let it record."
+        ),
+    )
+
+
+def refusal_screen(
+    state: AppState,
+    route: str,
+    title: str,
+    back: tuple[str, str],
+    headline: str,
+    text: str,
+) -> ft.View:
+    """A screen that may not be used here: `headline` and `text` say why, `back`
+    is the (route, label) of the way back."""
+    to, label = back
     leading = icon_button(
-        icon=ft.Icons.ARROW_BACK, tooltip=back_label, on_click=lambda: navigate(back)
+        icon=ft.Icons.ARROW_BACK, tooltip=label, on_click=lambda: navigate(to)
     )
     message = ft.Container(
         padding=ft.Padding.symmetric(vertical=32, horizontal=16),
         content=notice(
-            ft.Icons.VISIBILITY_OUTLINED,
-            ft.Colors.OUTLINE,
-            t.gettext("View only"),
-            t.gettext(
-                "This phone follows the table but cannot change it. "
-                "The host can let it record."
-            ),
-            back_label,
-            back,
+            ft.Icons.VISIBILITY_OUTLINED, ft.Colors.OUTLINE, headline, text, label, to
         ),
     )
     return screen(state, route, title, [message], leading=leading)

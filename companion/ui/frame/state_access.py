@@ -20,6 +20,7 @@ class SessionAccess:
     gate: ShareGate
     session_id: str
     client_ip: str | None
+    device: str
     revision: int
     _announce_access: Callable[[], None] | None
     report: Callable[[AccessError], None]
@@ -78,7 +79,7 @@ class SessionAccess:
                 raise AccessError("join-code-format")
             if not isinstance(name, str) or name.strip():
                 name = check_name(name)
-            self.gate.join(self.session_id, self.client_ip, attempt, name)
+            self.gate.join(self.session_id, self.client_ip, attempt, name, self.device)
         except (AccessError, MatchError) as error:
             if self.gate.codes_replaced != replaced:
                 # Too many wrong codes at the table: the host's screen shows the

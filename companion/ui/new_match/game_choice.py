@@ -48,12 +48,17 @@ def _away(update: DraftUpdate, route: str) -> None:
 
 
 def _chosen_row(
-    t: Translator, draft: MatchDraft, update: DraftUpdate, change: Callable[[], None]
+    t: Translator,
+    draft: MatchDraft,
+    update: DraftUpdate,
+    change: Callable[[], None],
+    may_edit: bool,
 ) -> ft.Control:
-    """The game being set up, in one row, with the way to another."""
+    """The game being set up, in one row, with the way to another (and, for
+    the host, the way to edit a game of the table's own)."""
     name = fmt.game_name(t, draft.game)
     buttons: list[ft.Control] = []
-    if draft.definition is not None:
+    if draft.definition is not None and may_edit:
         buttons.append(
             icon_button(
                 icon=ft.Icons.EDIT,
@@ -153,4 +158,5 @@ def game_choice(
     """The chosen game in one row or, while `changing`, every game to pick from."""
     if changing:
         return _game_list(t, state, draft, update, lambda: set_changing(False))
-    return [_chosen_row(t, draft, update, lambda: set_changing(True))]
+    row = _chosen_row(t, draft, update, lambda: set_changing(True), state.is_host)
+    return [row]

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import cast
 
 import flet as ft
 
-from companion.engine.errors import MatchError
 from companion.engine.games import CARD_SETS, EndKind, LimitRule, Scoring
-from companion.storage import StoreError
 from companion.ui.frame import format as fmt
-from companion.ui.frame.access import view_only_screen
+from companion.ui.frame.access import refusal_screen, view_only_screen
 from companion.ui.frame.render_guard import guarded_screen
 from companion.ui.frame.shell import (
     action_bar,
@@ -24,12 +21,15 @@ from companion.ui.frame.shell import (
 )
 from companion.ui.frame.state import AppState, use_app
 from companion.ui.frame.theme import TARGET
-from companion.ui.new_match import kept_draft
+from companion.ui.new_match.own_game_actions import (
+    Update,
+    delete_game,
+    save_game,
+    use_draft,
+)
 from companion.ui.new_match.own_game_draft import OwnGameDraft
 from companion.words.i18n import Translator
 from companion.words.messages import error_message
-
-Update = Callable[[Callable[[OwnGameDraft], OwnGameDraft]], None]
 
 
 def _number(label: str, value: str, on_change: Callable[[str], None]) -> ft.Control:
@@ -183,24 +183,10 @@ def _delete_controls(
             ft.FilledButton(
                 t.gettext("Delete anyway"),
                 icon=ft.Icons.DELETE_FOREVER,
-                on_click=lambda: _delete(state, game_id, True, set_asked),
+                on_click=lambda: delete_game(state, game_id, True, set_asked),
             ),
         ]),
     ]  # fmt: skip
-
-
-def _delete(
-    state: AppState, game_id: str, anyway: bool, ask: Callable[[str | None], None]
-) -> None:
-    try:
-        state.store.delete_own_game(game_id, even_if_played=anyway)
-    except StoreError as error:
-        if error.code == "game-in-use":
-            ask(error_message(state.t, error))
-            return
-        state.report(error)
-        return
-    navigate("/new")
 
 
 @ft.component
@@ -213,16 +199,24 @@ def OwnGameScreen() -> ft.View:
     game_id = ft.use_route_params().get("id")
     stored = {g.id: g for g in state.store.own_games()}
     game = stored.get(game_id or "")
-    # Typed here: mypy cannot solve use_state's `T | Callable[[], T]` for a lambda.
-    draft_state: tuple[OwnGameDraft, Update] = ft.use_state(
-        lambda: OwnGameDraft.from_game(game) if game else OwnGameDraft()
-    )
-    draft, set_draft = draft_state
-    asked, set_asked = ft.use_state(cast(str | None, None))
+
+    draft, asked, set_draft, set_asked = use_draft(game_id, game)
     route = f"/games/{game_id}" if game_id else "/games/new"
     title = t.gettext("Your own game")
     if not state.can_change:
         return view_only_screen(state, route, title, "/new", t.gettext("Back"))
+    if game is not None and not state.is_host:
+        return refusal_screen(
+            state,
+            route,
+            title,
+            ("/new", t.gettext("Back")),
+            t.gettext("Only the host changes this game"),
+            t.gettext(
+                "A game stored at this table is the host's to change or delete. "
+                "You can set up a new game of your own from New match."
+            ),
+        )
     taken = [g.name_key for g in stored.values() if g.id != draft.game_id]
     problem = draft.check(taken)
     cards = CARD_SETS[draft.card_set]
@@ -230,14 +224,7 @@ def OwnGameScreen() -> ft.View:
 
     def save() -> None:
         def commit(current: OwnGameDraft) -> OwnGameDraft:
-            try:
-                game = state.store.save_own_game(current.definition())
-            except (MatchError, StoreError) as error:
-                state.report(error)
-                return current
-            # New match comes back with the game just saved chosen.
-            kept_draft.choose_saved(game)
-            navigate("/new")
+            save_game(state, current)
             return current
 
         set_draft(commit)
@@ -259,7 +246,7 @@ def OwnGameScreen() -> ft.View:
             icon_button(
                 icon=ft.Icons.DELETE_OUTLINE,
                 tooltip=t.gettext("Delete this game"),
-                on_click=lambda: _delete(state, game.id, False, set_asked),
+                on_click=lambda: delete_game(state, game.id, False, set_asked),
             )
         )
         controls[0:0] = _delete_controls(t, state, game.id, asked, set_asked)

@@ -3,10 +3,7 @@ theirs, only the host hands out codes and rights."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from companion.access.sharing import TABLE_LIMITS, Guest, Role, ShareGate
 from companion.engine.match import Match
@@ -19,21 +16,6 @@ from companion.words.messages import error_message
 
 HOST_IP = "127.0.0.1"
 PHONE_IP = "198.51.100.7"
-
-
-def _codes() -> Iterator[str]:
-    yield from ("123456", "654321", "111222", "333444")
-
-
-@pytest.fixture
-def gate() -> ShareGate:
-    codes = _codes()
-    return ShareGate(True, new_code=lambda: next(codes))
-
-
-@pytest.fixture
-def host(store: Store, gate: ShareGate) -> AppState:
-    return AppState.load(store, gate, session_id="host", client_ip=HOST_IP)
 
 
 def _guest(store: Store, gate: ShareGate, session_id: str = "phone") -> AppState:

@@ -1,0 +1,265 @@
+"""Every write a session makes, each asking the share gate as it happens."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from companion.access.sharing import AccessError
+from companion.engine.errors import MatchError
+from companion.engine.games import Game
+from companion.engine.match import Match
+from companion.storage import ImportResult, Store, StoredMatch, StoreError
+from companion.storage.transfer import check_import_size
+from companion.ui.frame.state_access import SessionAccess
+
+
+class SessionWrites(SessionAccess):
+    """The part of AppState that changes the table: matches, players, the
+    table's own games, settings, import and export (rounds being entered are
+    state_drafts.py's, asking the gate the same way).
+
+    With AppState's other parts, the only place in the screens that calls a
+    method of the store not marked `reads` (tests/test_gated_writes.py): each
+    asks the gate when it is called, never trusting what the screen showed
+    when it was drawn, since a role can change between the two. A recorder
+    records, edits and deletes rounds and starts matches (adding a game of the
+    table's own for one); the rest is the host's.
+    """
+
+    # AppState, which this part is mixed into, supplies these.
+    store: Store
+    lang: str
+    theme: str
+    keep_awake: bool
+    _broadcast: Callable[[str], None] | None
+    report: Callable[[AccessError | StoreError | MatchError], None]
+    choose_game: Callable[[str], None]
+
+    def _saved(self, match_id: str, rerender: bool = True) -> None:
+        if rerender:
+            self.revision += 1
+        if self._broadcast is not None:
+            self._broadcast(match_id)
+
+    def add_match(self, match: Match) -> str | None:
+        """Store a new match; its id, or None after reporting why it failed."""
+        if not self._allowed():
+            return None
+        try:
+            # An empty match is left for this one (a rematch nobody played):
+            # it would sit under "In progress" for good.
+            match_id = self.store.add_match(match, drop_empty=True)
+        except StoreError as error:
+            self.report(error)
+            return None
+        self._saved(match_id)
+        self.choose_game(match.game_id)
+        if not self.is_host or match.definition is not None:
+            # The remembered game and house rules are the host's stored settings,
+            # and a user's game carries its own rules: nothing to remember then.
+            return match_id
+        # The match exists now: failing to remember its rules must not hide it.
+        house = dict(self.store.settings()["house_rules"])
+        house[match.game_id] = match.settings.to_dict()
+        self._update(last_game=match.game_id, house_rules=house)
+        return match_id
+
+    def save_match(
+        self,
+        match_id: str,
+        match: Match,
+        base: Match | None = None,
+        rerender: bool = True,
+    ) -> bool:
+        """Store a changed match; False after reporting why it failed.
+
+        With `base` (the match the change was made to), a match changed meanwhile
+        in another session is not overwritten: that is reported instead. Without
+        `rerender` this session's screens are not redrawn: the caller moves to the
+        screen that shows the saved match, and the one it leaves must not first
+        show the saved match (Save's record screen would flash the next round).
+        """
+        if not self._allowed():
+            return False
+        try:
+            self.store.save_match(match_id, match, base=base)
+        except StoreError as error:
+            self.report(error)
+            self.revision += 1
+            return False
+        self._saved(match_id, rerender)
+        return True
+
+    def end_match(self, match_id: str, match: Match) -> Match | None:
+        """End a match now, on its standings (the host decides); the ended match,
+        or None after reporting why not."""
+        if not self._hosting():
+            return None
+        try:
+            ended = match.end_early()
+        except MatchError as error:
+            self.report(error)
+            return None
+        return ended if self.save_match(match_id, ended, base=match) else None
+
+    def delete_match(self, match_id: str) -> StoredMatch | None:
+        """Delete a match (the host decides); what was deleted, to put back on
+        Undo, or None after reporting why not."""
+        if not self._hosting():
+            return None
+        try:
+            stored = self.store.load_stored(match_id)
+            self.store.delete_match(match_id)
+        except StoreError as error:
+            self.report(error)
+            self.revision += 1
+            return None
+        self._saved(match_id)
+        return stored
+
+    def restore_match(self, stored: StoredMatch) -> bool:
+        """Put a deleted match back (the host's Undo); False after reporting why."""
+        if not self._hosting():
+            return False
+        try:
+            self.store.restore_match(stored)
+        except StoreError as error:
+            self.report(error)
+            return False
+        self._saved(stored.id)
+        return True
+
+    def save_own_game(self, definition: Mapping[str, Any]) -> Game | None:
+        """Store a game of the table's own; the game, or None after reporting why not.
+
+        A definition with an id changes a stored game, which is the host's to
+        do; one without adds a game, which whoever may start a match may do
+        (the game is added, never put in another's place: a name already
+        taken is refused).
+        """
+        changes_one = bool(definition.get("id"))
+        if not (self._hosting() if changes_one else self._allowed()):
+            return None
+        try:
+            game = self.store.save_own_game(definition)
+        except (MatchError, StoreError) as error:
+            self.report(error)
+            return None
+        self._saved("")
+        return game
+
+    def delete_own_game(
+        self, game_id: str, *, even_if_played: bool = False
+    ) -> bool | StoreError:
+        """Delete a game of the table's own (the host decides): True once deleted.
+
+        When matches were played by it and not `even_if_played`, the store's
+        "game-in-use" error comes back unreported, for the screen to ask first;
+        any other refusal is reported, and False.
+        """
+        if not self._hosting():
+            return False
+        try:
+            self.store.delete_own_game(game_id, even_if_played=even_if_played)
+        except StoreError as error:
+            if error.code == "game-in-use":
+                return error
+            self.report(error)
+            return False
+        self._saved("")
+        return True
+
+    def rename_player(self, old: str, new: str) -> bool:
+        """Rename a player everywhere; False after reporting why it failed."""
+        if not self._hosting():
+            return False
+        try:
+            self.store.rename_player(old, new)
+        except (StoreError, MatchError) as error:
+            self.report(error)
+            return False
+        self._saved("")
+        return True
+
+    def hide_player(self, name: str, hidden: bool) -> bool:
+        """Hide a player from the new-match roster, or show them again."""
+        if not self._hosting():
+            return False
+        try:
+            self.store.hide_player(name, hidden=hidden)
+        except StoreError as error:
+            self.report(error)
+            return False
+        self._saved("")
+        return True
+
+    def import_file(self, path: Path, name: str | None = None) -> ImportResult | None:
+        """Add what an export file holds; None after reporting why it failed.
+
+        `name` is the file's name as the user picked it (the path is a copy's).
+        """
+        if not self._hosting():
+            return None
+        try:
+            result = self.store.import_file(path, name)
+        except StoreError as error:
+            self.report(error)
+            return None
+        self._saved("")
+        return result
+
+    def may_import(self, name: str, size: int) -> bool:
+        """Whether this session may import a file `name` of `size` bytes (the
+        host's, within the size limit); False after reporting why not."""
+        if not self._hosting():
+            return False
+        try:
+            check_import_size(size, name)
+        except StoreError as error:
+            self.report(error)
+            return False
+        return True
+
+    def export_all(self, path: Path) -> int | None:
+        """Write every match, player and setting to `path` (the host only); the
+        number of matches, or None after reporting why not."""
+        if not self._hosting():
+            return None
+        try:
+            return self.store.export_all(path)
+        except StoreError as error:
+            self.report(error)
+            return None
+
+    def set_language(self, lang: str) -> None:
+        """Remember the chosen language (a guest's only for its own session)."""
+        if self._setting(language=lang):
+            self.lang = lang
+
+    def set_theme(self, theme: str) -> None:
+        """Remember the chosen theme (a guest's only for its own session)."""
+        if self._setting(theme=theme):
+            self.theme = theme
+
+    def set_keep_awake(self, keep_awake: bool) -> None:
+        """Remember whether the screen stays on during a match (guests: session)."""
+        if self._setting(keep_awake=keep_awake):
+            self.keep_awake = keep_awake
+
+    def _setting(self, **changes: object) -> bool:
+        # The stored settings are the host's: a phone at the table choosing
+        # Spanish must not turn the host's screen Spanish.
+        if self.is_guest:
+            return True
+        return self._hosting() and self._update(**changes)
+
+    def _update(self, **changes: object) -> bool:
+        """Store settings changes; callers have asked the gate."""
+        try:
+            self.store.update_settings(**changes)
+        except StoreError as error:
+            self.report(error)
+            return False
+        return True

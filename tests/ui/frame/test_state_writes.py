@@ -1,0 +1,72 @@
+"""Every write asks the gate as it happens: a recorder adds games but never changes
+or deletes one (rounds being entered: test_state_drafts.py)."""
+
+from __future__ import annotations
+
+from companion.access.sharing import Role, ShareGate
+from companion.engine.match import Match
+from companion.storage import Store, StoreError
+from companion.ui.frame.state import AppState
+from companion.ui.new_match.own_game_draft import OwnGameDraft
+
+PHONE_IP = "198.51.100.7"
+
+
+def _phone(store: Store, gate: ShareGate) -> AppState:
+    phone = AppState.load(store, gate, session_id="phone", client_ip=PHONE_IP)
+    assert phone.join("123 456", "Bo") is None
+    return phone
+
+
+def _definition(name: str) -> dict[str, object]:
+    return OwnGameDraft().set(name=name).definition()
+
+
+def test_a_recorder_adds_a_game_of_the_tables_own_but_never_changes_or_deletes_one(
+    store: Store, gate: ShareGate, host: AppState
+) -> None:
+    hosts = host.save_own_game(_definition("Switch"))
+    assert hosts is not None
+    store.add_match(Match.new(hosts, ["Ada", "Bo"]))
+    phone = _phone(store, gate)
+    host.let_record("phone", True)
+    assert phone.role is Role.RECORDER
+
+    added = phone.save_own_game(_definition("Mau-Mau"))
+    assert added is not None and added.id != hosts.id
+    changed = {**_definition("Switched"), "id": hosts.id}
+    assert phone.save_own_game(changed) is None
+    assert phone.delete_own_game(hosts.id) is False
+    assert phone.delete_own_game(hosts.id, even_if_played=True) is False
+    assert [g.name_key for g in store.own_games()] == ["Mau-Mau", "Switch"]
+    assert [p.code for p in phone.problems] == ["host-only"] * 3
+
+    # The host's own: matches played by it make the host asked first.
+    asked = host.delete_own_game(hosts.id)
+    assert isinstance(asked, StoreError) and asked.code == "game-in-use"
+    assert host.delete_own_game(hosts.id, even_if_played=True) is True
+    assert host.save_own_game({**_definition("Mau Mau"), "id": added.id})
+    assert [g.name_key for g in store.own_games()] == ["Mau Mau"]
+    assert host.problems == ()
+
+
+def test_a_viewer_adds_no_game_and_a_name_taken_is_refused(
+    store: Store, gate: ShareGate, host: AppState
+) -> None:
+    assert host.save_own_game(_definition("Switch")) is not None
+    phone = _phone(store, gate)
+    assert phone.save_own_game(_definition("Mau-Mau")) is None
+    assert [p.code for p in phone.problems] == ["view-only"]
+    host.let_record("phone", True)
+    assert phone.save_own_game(_definition("SWITCH")) is None
+    assert [p.code for p in phone.problems] == ["view-only", "game-name-taken"]
+    assert [g.name_key for g in store.own_games()] == ["Switch"]
+
+
+def test_a_game_saved_or_deleted_is_shown_by_every_session(host: AppState) -> None:
+    told: list[str] = []
+    host.tell_others_with(told.append)
+    game = host.save_own_game(_definition("Switch"))
+    assert game is not None
+    assert host.delete_own_game(game.id) is True
+    assert told == ["", ""]
