@@ -14,8 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
-from driver import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, Table
-from playwright.sync_api import ConsoleMessage, Page
+from driver import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, Table, page_troubles
 
 from companion.engine.match import Match
 from companion.storage import Store
@@ -239,26 +238,6 @@ def _tell(request: pytest.FixtureRequest, text: str) -> None:
     terminal = request.config.pluginmanager.get_plugin("terminalreporter")
     if terminal is not None:
         terminal.write_line(f"\n{request.node.name}: {text}")
-
-
-def page_troubles(page: Page) -> list[str]:
-    """What `page` reports going wrong (errors, a crash), timed, kept to print
-    when a test fails: a phone that went blank says why only here."""
-    troubles: list[str] = []
-    start = time.monotonic()
-
-    def note(what: str) -> None:
-        troubles.append(f"\n  {time.monotonic() - start:7.1f} s {what}")
-
-    page.on("pageerror", lambda error: note(f"page error: {error}"))
-    page.on("crash", lambda _: note("the page crashed"))
-
-    def console(message: ConsoleMessage) -> None:
-        if message.type in ("error", "warning"):
-            note(f"console {message.type}: {message.text}")
-
-    page.on("console", console)
-    return troubles
 
 
 @pytest.fixture

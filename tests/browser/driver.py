@@ -6,7 +6,7 @@ import re
 import time
 from pathlib import Path
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import ConsoleMessage, Locator, Page, expect
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 CHROMIUM = "/usr/bin/chromium"
@@ -295,3 +295,23 @@ class Table:
                     size = f"{box['width']:.0f}x{box['height']:.0f} at y={box['y']:.0f}"
                     found.append(f"{role} {name!r} {size}")
         return found
+
+
+def page_troubles(page: Page) -> list[str]:
+    """What `page` reports going wrong (errors, a crash), timed, kept to print
+    when a test fails: a phone that went blank says why only here."""
+    troubles: list[str] = []
+    start = time.monotonic()
+
+    def note(what: str) -> None:
+        troubles.append(f"\n  {time.monotonic() - start:7.1f} s {what}")
+
+    page.on("pageerror", lambda error: note(f"page error: {error}"))
+    page.on("crash", lambda _: note("the page crashed"))
+
+    def console(message: ConsoleMessage) -> None:
+        if message.type in ("error", "warning"):
+            note(f"console {message.type}: {message.text}")
+
+    page.on("console", console)
+    return troubles

@@ -10,7 +10,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from driver import CHROMIUM, CHROMIUM_ARGS, Table
+from driver import CHROMIUM, CHROMIUM_ARGS, Table, page_troubles
 from playwright.sync_api import Browser, Page, Playwright, Route
 
 BOOT_MS = 240_000
@@ -98,8 +98,6 @@ class Phone:
                 old.close()
             self.troubles.clear()
         page = self.browser.contexts[0].new_page()
-        from conftest import page_troubles
-
         self.troubles[page] = page_troubles(page)
         page.set_viewport_size({"width": 390, "height": 844})
         table = Table(page, site)
