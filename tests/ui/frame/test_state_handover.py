@@ -1,4 +1,4 @@
-"""Taking a handed-over match in asks the gate at the tap; the site address is the host's."""
+"""Taking a handed-over match in is for the host, asked at the tap; so is the site."""
 
 from __future__ import annotations
 

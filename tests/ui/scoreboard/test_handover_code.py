@@ -1,4 +1,4 @@
-"""The hand-over QR code: as wide as the screen at whole pixels a module, and readable."""
+"""The hand-over QR code: as wide as the screen at whole pixels a module, readable."""
 
 from __future__ import annotations
 
