@@ -147,6 +147,13 @@ def take_in(phone: Phone, link: str, came: str, outcome: str) -> Table:
     return table
 
 
+def norwegian_and_dark(table: Table) -> None:
+    """In Settings, Norwegian Bokmål and the dark theme."""
+    table.tab("Settings")
+    table.tap("Norsk bokmål")
+    table.tap("Mørkt")
+
+
 def matches_listed(table: Table, resume_label: str = RESUME) -> int:
     """How many matches under way the Matches screen lists (once drawn)."""
     resume = table.page.get_by_role("button", name=resume_label)
@@ -193,9 +200,7 @@ def test_the_code_is_black_on_white_in_the_dark_theme_and_in_norwegian(
 ) -> None:
     a = phone("a")
     table = a.open_tab()
-    table.tab("Settings")
-    table.tap("Norsk bokmål")
-    table.tap("Mørkt")
+    norwegian_and_dark(table)
     table.tab("Partier")
     table.tap("Fortsett Vri åtter med Ada, Bo og Åse")
     table.tap("Gi partiet videre til en annen telefon")
@@ -323,10 +328,7 @@ def test_what_came_is_said_in_norwegian_in_the_dark_theme(
     phone: Phones, static_server: StaticServer, evening: dict[str, object]
 ) -> None:
     b = phone("b")
-    table = b.tab()
-    table.tab("Settings")
-    table.tap("Norsk bokmål")
-    table.tap("Mørkt")
+    norwegian_and_dark(b.tab())
     link = str(evening["four rounds"])
     table = b.tab("Partier", path=link.removeprefix(static_server.url))
     table.see("Et parti kom fra en annen telefon")
