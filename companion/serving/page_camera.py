@@ -21,8 +21,9 @@ def scan_of(message: dict[str, Any]) -> Scan:
     text = message.get("text")
     if isinstance(text, str):
         return Scan(text=text)
+    problem = message.get("problem")
     try:
-        return Scan(problem=ScanProblem(message.get("problem")))
+        return Scan(problem=ScanProblem(problem if isinstance(problem, str) else ""))
     except ValueError:
         return Scan(problem=ScanProblem.FAILED)
 
@@ -39,7 +40,7 @@ class PageScanner:
         if self._waiting is not None and not self._waiting.done():
             # The page closes the camera it has open before it opens it anew.
             self._waiting.set_result(Scan(problem=ScanProblem.CLOSED))
-        waiting = asyncio.get_running_loop().create_future()
+        waiting: asyncio.Future[Scan] = asyncio.get_running_loop().create_future()
         self._waiting = waiting
         self._channel.tell(SCAN, hint=words.hint, close=words.close)
         return await waiting

@@ -76,7 +76,7 @@ def stored_site_address(store: Store) -> str | None:
     return store.settings().get("site_address")
 
 
-HandoverContext = ft.create_context(None)
+HandoverContext: ft.ContextProvider[Handover | None] = ft.create_context(None)
 """Gives every screen the Handover of the build it runs in."""
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from companion.access.sharing import AccessError
 from companion.storage import Store, StoredMatch, StoreError
 from companion.storage.take_in import TakenIn
 from companion.ui.frame.state_access import SessionAccess
@@ -21,6 +22,7 @@ class SessionHandover(SessionAccess):
     handed: str
     _saved: Callable[..., None]
     _update: Callable[..., bool]
+    report: Callable[[AccessError | StoreError], None]
 
     def hand_in(self, text: str) -> None:
         """A link (or a scanned code) came: the Matches screen offers it."""

@@ -124,7 +124,7 @@ def MatchesScreen() -> ft.View:
     if running:
         controls.append(section_title(t.gettext("In progress")))
         controls.extend(_match_tile(t, s, own, half.get(s.id)) for s in running)
-    buttons = [new_button] if state.can_change else []
+    buttons: list[ft.Control] = [new_button] if state.can_change else []
     if handover.scanner is not None and state.is_host:
         buttons.append(scan_button(t, state, handover.scanner, set_scan_problem))
     if buttons:

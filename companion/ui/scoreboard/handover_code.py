@@ -49,7 +49,7 @@ def module_scale(link: str, width: float) -> int:
     """Logical pixels a module, a whole number, for the code with its quiet
     zone to fill `width` (at most WIDEST): every module the same size."""
     modules = _drawn(link).symbol_size(scale=1, border=QUIET_ZONE)[0]
-    return max(1, int(min(width, WIDEST)) // modules)
+    return max(1, int(min(width, WIDEST)) // int(modules))
 
 
 def code_picture(link: str, width: float, label: str) -> ft.Control:
