@@ -19,6 +19,9 @@ const PAGE = [
   'companion/publish/page_start.js',
   'companion/publish/snapshot_page.js',
   'companion/publish/bootstrap_gate.js',
+  'companion/publish/page_channel.js',
+  'companion/publish/handed_link.js',
+  'companion/publish/qr_scanner.js',
 ];
 const SERVICE_WORKER = [
   'companion/webclient/service_worker.js',
@@ -30,9 +33,12 @@ const WORKER = [
   'companion/publish/python_start.js',
   'companion/publish/early_worker.js',
   'companion/publish/pyodide_private.js',
+  'companion/publish/page_channel_worker.js',
 ];
 
 module.exports = [
+  // Third-party files shipped as published (companion/publish/vendor/README.md).
+  {ignores: ['companion/publish/vendor/']},
   js.configs.recommended,
   {
     files: ['companion/**/*.js'],

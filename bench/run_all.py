@@ -84,6 +84,8 @@ MORE = [
     Bench("page_loads.py", with_runs(3)),
     Bench("screen_switches.py", with_runs(3)),
     Bench("snapshot_memory.py", with_runs(2)),
+    # Three starts of the static site a run, each tab closed 5 s before the next.
+    Bench("handover_open.py", with_runs(3)),
     # As root: Chromium in a network namespace holding only loopback.
     Bench("peer_connect.py", with_runs(30)),
     Bench(

@@ -65,6 +65,7 @@ from harness import (
     data_dir_with,
     open_with_semantics,
     played_match,
+    profile_phone,
     ratios,
     serving,
     standing_label,
@@ -228,13 +229,7 @@ def first_and_installed(
     Seconds (also each phase's end: "first: <phase>", "installed: <phase>",
     "boot: <phase>") and MB (raw and gzip -6 of the bodies sent)."""
     profile = tempfile.TemporaryDirectory(prefix="bench-profile-")
-    context = playwright.chromium.launch_persistent_context(
-        profile.name,
-        executable_path=CHROMIUM,
-        args=CHROMIUM_ARGS,
-        viewport=PHONE,
-        locale="en-US",
-    )
+    context = profile_phone(playwright, profile.name)
     context.add_init_script(NOTE_LOADED_JS)
     phases: dict[str, dict[str, float]] = {"first": {}, "installed": {}, "boot": {}}
     result: dict[str, float] = {}

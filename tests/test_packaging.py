@@ -20,11 +20,17 @@ def test_every_subpackage_is_listed_for_installation():
 def test_every_script_of_ours_ships_as_package_data():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     data = config["tool"]["setuptools"]["package-data"]
-    folders = {script.parent for script in (ROOT / "companion").rglob("*.js")}
-    assert folders
-    for folder in folders:
-        package = ".".join(folder.relative_to(ROOT).parts)
-        assert "*.js" in data.get(package, []), package
+    scripts = list((ROOT / "companion").rglob("*.js"))
+    assert scripts
+    for script in scripts:
+        # A folder that is no package (vendor/) ships as its package's data.
+        package = script.parent
+        while not (package / "__init__.py").is_file():
+            package = package.parent
+        inside = script.parent.relative_to(package).as_posix()
+        patterns = ["*.js", "*"] if inside == "." else [f"{inside}/*.js", f"{inside}/*"]
+        name = ".".join(package.relative_to(ROOT).parts)
+        assert set(patterns) & set(data.get(name, [])), script
 
 
 def test_the_rule_files_and_the_rule_searchs_words_are_installed():

@@ -25,6 +25,7 @@ from harness.browser import (
     open_with_semantics,
     opened,
     phone_page,
+    profile_phone,
     timed_click,
     wait_for_text,
 )
@@ -88,6 +89,7 @@ __all__ = [
     "phone_page",
     "played_match",
     "process_tree",
+    "profile_phone",
     "ratios",
     "rss_kb",
     "runs_argument",

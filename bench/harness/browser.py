@@ -7,7 +7,13 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    Playwright,
+    sync_playwright,
+)
 
 from harness.servers import Server
 
@@ -79,6 +85,18 @@ def chromium() -> Iterator[Browser]:
             yield browser
         finally:
             browser.close()
+
+
+def profile_phone(playwright: Playwright, profile: str) -> BrowserContext:
+    """Chromium on the on-disk `profile` at a phone's size: a phone that keeps
+    what a site stores (service worker, snapshot) from one tab to the next."""
+    return playwright.chromium.launch_persistent_context(
+        profile,
+        executable_path=CHROMIUM,
+        args=CHROMIUM_ARGS,
+        viewport=PHONE,
+        locale="en-US",
+    )
 
 
 # Notes when the page sends on, and receives from, Flet's websocket (the listener

@@ -40,6 +40,15 @@ def build_parser(t: Translator) -> argparse.ArgumentParser:
         default=DEFAULT_PORT,
         help=t.gettext("port to listen on ({port})").format(port=DEFAULT_PORT),
     )
+    parser.add_argument(
+        "--site-url",
+        metavar="URL",
+        # TRANSLATORS: "companion publish" is a command; keep it.
+        help=t.gettext(
+            "the address of the phone-alone site (made by “companion publish”) "
+            "that a match's hand-over code opens; remembered, as in Settings"
+        ),
+    )
     data_dir_help = t.gettext("where matches and settings are kept")
     parser.add_argument("--data-dir", help=data_dir_help)
     # Accepted after the subcommand too; SUPPRESS keeps the main option's value when
@@ -105,7 +114,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     host = args.host
     if host is None:
         host = SHARE_HOST if args.share else DEFAULT_HOST
-    serve(host, args.port, data_dir(args.data_dir), share=args.share)
+    serve(
+        host,
+        args.port,
+        data_dir(args.data_dir),
+        share=args.share,
+        site_url=args.site_url,
+    )
     return 0
 
 

@@ -19,11 +19,13 @@ BROWSER_DISTRIBUTIONS = (
     "six",
     # Unicode's confusables data, for the name rules (engine/look_alikes.py).
     "confusable-homoglyphs",
+    # The hand-over's QR code (storage/match_link.py), imported when one is drawn.
+    "segno",
 )
 """The pure-Python distributions the app imports in the browser (flet's own too).
 
-Server-only ones (flet-web, uvicorn, segno, ifaddr, platformdirs) stay out:
-nothing the browser runs imports them.
+Server-only ones (flet-web, uvicorn, ifaddr, platformdirs) stay out: nothing
+the browser runs imports them.
 """
 
 RENDERER_FILES = {

@@ -10,7 +10,7 @@ are changed to take up that worker and that Python.
 
 from __future__ import annotations
 
-from companion.publish import page_start, snapshot
+from companion.publish import handover_page, page_start, snapshot
 from companion.upstream import versions
 from companion.webclient.flet_patch import insert_before, replace_once
 from companion.webclient.page_script import PageScript
@@ -76,4 +76,6 @@ def patch_python_worker(
     text = replace_once(text, _LOAD, _TAKEN, WORKER)
     early = SCRIPT.shipped({"pyodide": PYODIDE, "shownKey": page_start.SHOWN_KEY})
     started = snapshot.python_start_js(version, archive, snapshots)
-    return insert_before(text, _INIT, f"{started}\n{early}\n", WORKER)
+    # Before Flet's own message handler, which comes after initPyodide.
+    channel = handover_page.worker_js()
+    return insert_before(text, _INIT, f"{started}\n{early}\n{channel}\n", WORKER)

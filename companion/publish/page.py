@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from companion.publish import page_start, snapshot
+from companion.publish import handover_page, page_start, snapshot
 from companion.publish.contents import RENDERER_FILES
 from companion.webclient.flet_patch import (
     insert_after,
@@ -99,8 +99,9 @@ def patch_index(
     loading screen; a tab that finds the store held elsewhere starts nothing.
 
     `early_worker`: Flet's worker script, started as the page loads in a tab
-    that may start (page_start.start_js); with `snapshots`, the page makes
-    Python's snapshot after a start not made from one (snapshot.page_js).
+    that may start (page_start.start_js), with the hand-over's channel to it
+    (handover_page.page_js); with `snapshots`, the page makes Python's
+    snapshot after a start not made from one (snapshot.page_js).
     """
     index = replace_match_once(
         index,
@@ -109,6 +110,9 @@ def patch_index(
         INDEX,
     )
     script = SCRIPT.shipped({"flet": flet_settings(base_url, version)})
+    if early_worker:
+        # The hand-over's page part talks to Python in the worker started early.
+        script += handover_page.page_js(base_url)
     script += page_start.start_js(early_worker)
     if snapshots:
         script += snapshot.page_js()

@@ -7,7 +7,7 @@ import shutil
 from collections.abc import Callable
 from pathlib import Path
 
-from companion.publish import early_worker, page, snapshot
+from companion.publish import early_worker, handover_page, page, snapshot
 from companion.webclient.fonts import trimmed_font_manifest
 from companion.webclient.loading_screen import ICONS
 from companion.webclient.rive import STUB_NAMES, rive_redirect, rive_stub
@@ -40,10 +40,12 @@ def _patch(path: Path, change: Callable[[str], str]) -> None:
 
 def write_page_files(folder: Path, base: str, version: str, archive: str) -> None:
     """Over the client copied into `folder`: our icons, the client's assets, the
-    early worker and the snapshot maker where they apply, the page, the
-    manifest and the version file. `archive` is the app archive's name."""
+    hand-over's QR decoder, the early worker and the snapshot maker where they
+    apply, the page, the manifest and the version file. `archive` is the app
+    archive's name."""
     _write_icons(folder)
     write_client_assets(folder, base)
+    handover_page.write_decoder(folder)
     early = early_worker.applies()
     snapshots = early and snapshot.applies()
     if early:

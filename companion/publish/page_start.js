@@ -112,6 +112,11 @@
     flet.earlyWorker = new Worker(
       flet.entrypointBaseUrl.replace(/\/$/, '') + '/' + settings.earlyWorker,
       {type: 'module'});
+    // The page's channel to Python (page_channel.js), before Flet's init
+    // message: what the page has to say reaches the worker first.
+    if (self.companionPython) {
+      self.companionPython.attach(flet.earlyWorker);
+    }
     // The loading screen goes once the app has sent its first screen, or when
     // the worker fails (Flet's client then shows the error); it says so itself
     // when the app's files did not come.

@@ -17,6 +17,7 @@ from companion.storage import Store, StoreError
 if TYPE_CHECKING:
     # Not at run time: the static site (Pyodide) has no starlette or flet-web.
     from companion.serving.uploads import UploadFolder
+    from companion.ui.frame.handover import Handover
 
 
 def make_main(
@@ -100,7 +101,7 @@ def make_browser_main(version: str) -> Callable[[ft.Page], Awaitable[None]]:
 
         held_messages.hold_until_synced(page.session.connection, files, failed)
         persistent = await browser.storage_is_persistent()
-        site = features.static(version, persistent)
+        site = features.static(version, persistent, _handover_in_browser())
         page.render_views(App, store, ShareGate(False), (), site)
         browser.tell_page_shown(holding=True)
 
@@ -114,6 +115,31 @@ def start_in_browser(version: str) -> None:
     flet_quirks.apply(served=False)
     session_guard.apply()
     ft.run(make_browser_main(version))
+
+
+def _handover_in_browser() -> Handover:
+    """The static site's part in handing matches over: its own address, the
+    page's camera (where the page may have one) and the link it was opened
+    with, told by the page (serving/page_channel.py)."""
+    from companion.serving import browser, handed_link
+    from companion.serving.page_camera import PageScanner
+    from companion.serving.page_channel import PageChannel
+    from companion.ui.frame.handover import Handover
+
+    address = browser.site_address()
+
+    def site(_store: Store) -> str | None:
+        return address
+
+    channel = PageChannel.open()
+    if channel is None:
+        return Handover(site_address=site)
+    return Handover(
+        site_address=site,
+        scanner=PageScanner(channel) if browser.may_use_camera() else None,
+        opened_with=handed_link.opened_with(channel),
+        forget_link=lambda: handed_link.forget(channel),
+    )
 
 
 async def _languages(page: ft.Page) -> list[str]:

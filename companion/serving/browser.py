@@ -107,3 +107,29 @@ async def storage_is_persistent() -> bool | None:
     except Exception:
         # A browser that will not answer leaves it unknown, never the app down.
         return None
+
+
+def site_address() -> str | None:
+    """The site's own address, which a hand-over link opens: the folder of
+    this worker's script (the site's root, `--base-url` included), not the
+    page's address, whose fragment holds the app's route. None if it is not
+    an address a link can carry (a site opened from a file)."""
+    from urllib.parse import urljoin
+
+    import js
+
+    from companion.storage import StoreError
+    from companion.storage.match_link import site_address as checked
+
+    try:
+        return checked(urljoin(str(js.location.href), "./"))
+    except StoreError:
+        return None
+
+
+def may_use_camera() -> bool:
+    """Whether the page may ask for the camera: browsers give it to a secure
+    context only (https, or this computer), never to plain http on the LAN."""
+    import js
+
+    return bool(getattr(js, "isSecureContext", False))

@@ -18,6 +18,7 @@ from companion.access.share_links import (
 )
 from companion.access.sharing import ShareGate, is_loopback_client, spaced_join_code
 from companion.storage import Store, StoreError
+from companion.storage.match_link import site_address
 from companion.storage.transfer import MAX_IMPORT_BYTES
 from companion.words.i18n import Translator, terminal_translator
 from companion.words.messages import error_message
@@ -100,18 +101,33 @@ def _exit(_signal: int, _frame: object) -> None:
     raise SystemExit(0)
 
 
-def serve(host: str, port: int, data_dir: Path, share: bool = False) -> None:
+def serve(
+    host: str,
+    port: int,
+    data_dir: Path,
+    share: bool = False,
+    site_url: str | None = None,
+) -> None:
     """Open the store in `data_dir` and serve the web app on host:port; blocks.
 
     With `share`, or on an address other computers can reach, guests need the
-    join code printed here.
+    join code printed here. `site_url`, the phone-alone site's address that
+    hand-over codes open, is remembered as the host's setting.
     """
     t = terminal_translator()
     try:
+        address = None if site_url is None else site_address(site_url)
         store = Store.open(data_dir)
     except StoreError as error:
         print(error_message(t, error), file=sys.stderr)
         raise SystemExit(1) from error
+    if address is not None:
+        try:
+            store.update_settings(site_address=address)
+        except StoreError as error:
+            store.close()
+            print(error_message(t, error), file=sys.stderr)
+            raise SystemExit(1) from error
     # The web client, CanvasKit and fonts ship with flet-web: no internet needed.
     os.environ["FLET_WEB_NO_CDN"] = "1"
     # Host = a loopback client; an inherited "*" would let any guest on the

@@ -25,6 +25,8 @@ SETTINGS_DEFAULTS: dict[str, Any] = {
     "last_game": None,
     "house_rules": {},
     "keep_awake": True,
+    # The phone-alone site's address, for the served app's hand-over codes.
+    "site_address": None,
 }
 """Every setting with its value before the user chooses one."""
 

@@ -13,6 +13,7 @@ from companion.engine.games import GAMES
 from companion.engine.names import NameBook, check_name, name_key
 from companion.storage import schema
 from companion.storage.errors import StoreError
+from companion.storage.match_link import site_address
 from companion.storage.records import (
     SETTINGS_DEFAULTS,
     PlayerRecord,
@@ -41,8 +42,15 @@ def check_pending_document(document: dict[str, Any]) -> None:
 THEMES = ("system", "light", "dark")
 
 
+def _is_site_address(text: str) -> bool:
+    try:
+        return site_address(text) == text
+    except StoreError:
+        return False
+
+
 def _valid_setting(name: str, value: object) -> bool:
-    if name in ("language", "last_game") and value is None:
+    if name in ("language", "last_game", "site_address") and value is None:
         return True
     if name == "last_game":
         return value in GAMES
@@ -52,6 +60,8 @@ def _valid_setting(name: str, value: object) -> bool:
         return value in THEMES
     if name == "keep_awake":
         return isinstance(value, bool)
+    if name == "site_address":
+        return isinstance(value, str) and _is_site_address(value)
     if name == "house_rules":
         if not isinstance(value, dict):
             return False

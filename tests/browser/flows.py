@@ -15,6 +15,16 @@ ENGLISH = get_translator("en")
 
 
 def new_match(
+    table: Table, game: str, players: Sequence[str], **choices: str | None
+) -> str:
+    """Open the Matches screen, set up and start a match (start_match's
+    `choices`); returns its URL path."""
+    table.open("/")
+    start_match(table, game, players, **choices)
+    return table.path()
+
+
+def start_match(
     table: Table,
     game: str,
     players: Sequence[str],
@@ -22,12 +32,12 @@ def new_match(
     end_value: str | None = None,
     scoring: str | None = None,
     cards: str | None = None,
-) -> str:
-    """From the Matches screen, set up and start a match; returns its URL path.
+) -> None:
+    """From the Matches screen on the tab, set up and start a match and wait
+    for its scoreboard.
 
     `scoring` and `cards` name a house rule's choice to tap ("Winner collects",
     "Regular decks"), else the game's own stays."""
-    table.open("/")
     table.tap("New match")
     table.see("House rules")
     choose_game(table, game)
@@ -53,7 +63,6 @@ def new_match(
         table.fill(label, end_value)
     table.tap("Start match")
     table.button("Record round").wait_for()
-    return table.path()
 
 
 def choose_game(table: Table, game: str) -> None:

@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from driver import CHROMIUM, CHROMIUM_ARGS, Table, page_troubles
@@ -28,10 +29,18 @@ class Phone:
     LIVE: list[Phone] = []
     """The phones started and not closed: a failing test shows their pages."""
 
-    def __init__(self, playwright: Playwright, profile: Path, site_url: str) -> None:
+    def __init__(
+        self,
+        playwright: Playwright,
+        profile: Path,
+        site_url: str,
+        args: Sequence[str] = (),
+    ) -> None:
+        """`args`: Chromium's flags beyond the tests' own (a fake camera's)."""
         self.playwright = playwright
         self.profile = profile
         self.site_url = site_url
+        self.args = tuple(args)
         port = site_url.rsplit(":", 1)[1]
         self.lan_url = f"http://{LAN_HOST}:{port}"
         self.outside: list[str] = []
@@ -48,7 +57,7 @@ class Phone:
         port_file.unlink(missing_ok=True)
         self.process = subprocess.Popen(
             [CHROMIUM, "--headless", f"--user-data-dir={self.profile}",
-             "--remote-debugging-port=0", *CHROMIUM_ARGS,
+             "--remote-debugging-port=0", *CHROMIUM_ARGS, *self.args,
              f"--host-resolver-rules=MAP {LAN_HOST} 127.0.0.1", "about:blank"],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             start_new_session=True,
@@ -76,22 +85,28 @@ class Phone:
             route.abort()
 
     def tab(
-        self, text: str = "Matches", *, alone: bool = True, site: str = ""
+        self,
+        text: str = "Matches",
+        *,
+        alone: bool = True,
+        site: str = "",
+        path: str = "/",
     ) -> Table:
         """A new tab at 390x844 on the site, once the app shows `text`.
 
         `alone`: the tabs opened before are closed first, as a person who
         comes back to the app later has one tab. `site`: another address of
-        the site (the LAN's), whose tab is not waited for.
+        the site (the LAN's), whose tab is not waited for. `path`: what
+        follows the site's address (a link's `/#m=...`).
         """
-        table = self._open(alone, site or self.site_url)
+        table = self._open(alone, site or self.site_url, path)
         if site:
             return table
         if alone:
             self.current = table
         return wait_for_app(table, text)
 
-    def _open(self, alone: bool, site: str) -> Table:
+    def _open(self, alone: bool, site: str, path: str = "/") -> Table:
         assert self.browser is not None
         if alone:
             for old in self.browser.contexts[0].pages:
@@ -101,7 +116,7 @@ class Phone:
         self.troubles[page] = page_troubles(page)
         page.set_viewport_size({"width": 390, "height": 844})
         table = Table(page, site)
-        page.goto(site + "/")
+        page.goto(site + path)
         return table
 
     def open_tab(self) -> Table:

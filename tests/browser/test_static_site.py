@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from conftest import free_port
 from driver import ARTIFACTS, Table
-from flows import choose_game, record_round, table_seats
+from flows import record_round, start_match
 from killable_phone import BOOT_MS, Phone, wait_for_app
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Playwright
@@ -150,24 +150,12 @@ def _shot(table: Table, name: str) -> None:
     table.shot(f"static-{name}")
 
 
-def _start_match(table: Table, players: list[str]) -> None:
-    table.tap("New match")
-    table.see("House rules")
-    choose_game(table, "Crazy Eights")
-    for name in players:
-        table.fill("New player's name", name)
-        table.tap("Add player")
-        table.see(f"{len(table_seats(players, name))}. {name}")
-    table.tap("Start match")
-    table.button("Record round").wait_for()
-
-
 def test_a_match_by_card_taps_survives_a_killed_browser_and_exports(
     phone: Phone, exports: Path
 ) -> None:
     table = phone.tab()
     _shot(table, "matches")
-    _start_match(table, ["Ada", "Bo", "Cy"])
+    start_match(table, "Crazy Eights", ["Ada", "Bo", "Cy"])
     # Ada goes out; Bo holds an eight (50), Cy a king and two threes (16).
     record_round(table, "Ada", {"Bo": ["8"], "Cy": ["K", "3", "3"]})
     table.see("Round 1 saved.")

@@ -15,8 +15,14 @@ from companion.words.i18n import get_translator
 def served(monkeypatch: pytest.MonkeyPatch) -> list[tuple[object, ...]]:
     calls: list[tuple[object, ...]] = []
 
-    def fake_serve(host: str, port: int, data_dir: Path, share: bool = False) -> None:
-        calls.append((host, port, data_dir, share))
+    def fake_serve(
+        host: str,
+        port: int,
+        data_dir: Path,
+        share: bool = False,
+        site_url: str | None = None,
+    ) -> None:
+        calls.append((host, port, data_dir, share, site_url))
 
     monkeypatch.setattr(server, "serve", fake_serve)
     return calls
@@ -36,7 +42,15 @@ def test_share_listens_on_every_interface_unless_a_host_is_given(
     served: list[tuple[object, ...]], tmp_path: Path, argv, host, share
 ):
     assert main([*argv, "--port", "9001", "--data-dir", str(tmp_path)]) == 0
-    assert served == [(host, 9001, tmp_path, share)]
+    assert served == [(host, 9001, tmp_path, share, None)]
+
+
+def test_the_site_url_goes_to_the_server(
+    served: list[tuple[object, ...]], tmp_path: Path
+) -> None:
+    site = "https://cards.example/scores/"
+    assert main(["--site-url", site, "--data-dir", str(tmp_path)]) == 0
+    assert served == [(DEFAULT_HOST, 8550, tmp_path, False, site)]
 
 
 def test_share_takes_no_value(capsys: pytest.CaptureFixture[str]):

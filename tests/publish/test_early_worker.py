@@ -100,6 +100,8 @@ const posted = [];
 globalThis.self = globalThis;
 self.location = { href: new URL("python-worker.mjs", import.meta.url).href };
 self.postMessage = (message) => posted.push(message);
+// The page's channel to Python listens as a worker does (handover_page).
+self.addEventListener = () => {};
 // An archive of no files: gzip's 20 bytes around an empty tar.
 const empty = new Uint8Array([31, 139, 8, 0, 0, 0, 0, 0, 0, 3, 3, 0, 0, 0, 0, 0,
   0, 0, 0, 0]);

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from node_scripts import run_node, shipped_settings
 
-from companion.publish import early_worker, page, snapshot
+from companion.publish import early_worker, handover_page, page, snapshot
 from companion.publish.contents import (
     BROWSER_DISTRIBUTIONS,
     RENDERER_FILES,
@@ -74,6 +74,18 @@ def test_base_urls_are_normalised():
     assert normalise_base_url("/scores/") == "/scores/"
 
 
+def test_the_site_ships_the_scanners_decoder_with_its_licence(site: Site):
+    folder = handover_page.DECODER_FOLDER
+    assert {f"{folder}jsQR.js", f"{folder}jsQR.LICENSE"} <= set(site.files)
+    shipped = (site.folder / folder / "jsQR.js").read_bytes()
+    assert shipped == handover_page.DECODER.read_bytes()
+    assert "Apache License" in (site.folder / folder / "jsQR.LICENSE").read_text()
+    # Offline, as the rest: the service worker keeps it.
+    assert precached(f"{folder}jsQR.js")
+    index = (site.folder / "index.html").read_text("utf-8")
+    assert f'"decoderUrl":"/scores/{folder}jsQR.js"' in index
+
+
 def test_the_site_holds_one_client_and_the_app_archive(site: Site):
     assert {"index.html", "app.tar.gz", "manifest.json", "service_worker.js"} <= set(
         site.files
@@ -96,6 +108,8 @@ def test_the_archive_vendors_every_browser_package_with_its_metadata(site: Site)
         "repath.py",
         "six.py",
         "confusable_homoglyphs/confusables.json",
+        # The hand-over's QR code, drawn in the browser.
+        "segno/__init__.py",
         "companion/ui/router/root.py",
         "companion/locales/nb/LC_MESSAGES/companion.mo",
         "companion/locales/es/rules/uno.toml",
@@ -110,7 +124,7 @@ def test_the_archive_vendors_every_browser_package_with_its_metadata(site: Site)
     assert not [n for n in names if n.endswith((".po", ".pot"))]
     compiled = {n for n in names if n.endswith("/companion.mo")}
     assert len(compiled) == len(LANGUAGES)
-    for server_only in ("segno/", "ifaddr/", "flet_web/", "uvicorn/", "companion/cli/"):
+    for server_only in ("ifaddr/", "flet_web/", "uvicorn/", "companion/cli/"):
         assert not [n for n in names if n.startswith(f"__pypackages__/{server_only}")]
     # Compiled modules: only those built for Pyodide (WebAssembly).
     compiled = [n for n in names if n.endswith(".so")]

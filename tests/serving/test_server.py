@@ -302,3 +302,23 @@ def test_stopped_by_sigterm_the_server_removes_its_upload_folder(
     assert stop.value.code == 0
     assert not started.uploads[0].folder.exists()
     assert signal.getsignal(signal.SIGTERM) is before
+
+
+def test_a_site_url_given_at_start_is_remembered_for_the_hand_over(
+    tmp_path: Path, started: FakeRun
+) -> None:
+    serve("127.0.0.1", 8550, tmp_path, site_url=" https://cards.example/scores/ ")
+    with Store.open(tmp_path) as store:
+        assert store.settings()["site_address"] == "https://cards.example/scores/"
+
+
+def test_a_bad_site_url_is_refused_with_a_message_and_nothing_served(
+    tmp_path: Path, started: FakeRun, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        serve("127.0.0.1", 8550, tmp_path, site_url="cards.example/scores/")
+    assert stopped.value.code == 1
+    assert "https://" in capsys.readouterr().err
+    assert started.calls == []
+    with Store.open(tmp_path) as store:
+        assert store.settings()["site_address"] is None

@@ -106,16 +106,19 @@ def test_settings_have_defaults_and_keep_changes(store: Store) -> None:
         "last_game": None,
         "house_rules": {},
         "keep_awake": True,
+        "site_address": None,
     }
     rules = {"uno": {"limit": 300, "values": {"J": 25}}}
     store.update_settings(language="nb", last_game="uno", house_rules=rules)
     store.update_settings(theme="dark", keep_awake=False)
+    store.update_settings(site_address="https://cards.example/scores/")
     assert store.settings() == {
         "language": "nb",
         "theme": "dark",
         "last_game": "uno",
         "house_rules": rules,
         "keep_awake": False,
+        "site_address": "https://cards.example/scores/",
     }
 
 
@@ -128,6 +131,10 @@ def test_settings_have_defaults_and_keep_changes(store: Store) -> None:
         ({"language": "nb", "keep_awake": 1}, "bad-setting"),
         ({"keep_awake": "yes"}, "bad-setting"),
         ({"house_rules": {"uno": {"limit": {1, 2}}}}, "bad-setting"),
+        ({"site_address": "cards.example"}, "bad-setting"),
+        ({"site_address": "https://cards.example/#m=1"}, "bad-setting"),
+        ({"site_address": " https://cards.example/"}, "bad-setting"),
+        ({"site_address": 7}, "bad-setting"),
     ],
 )
 def test_bad_settings_are_refused_and_change_nothing(

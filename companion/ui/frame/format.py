@@ -14,6 +14,7 @@ from companion.engine.games import (
     get_card_set,
 )
 from companion.engine.match import Hand, Match, Round, Standing
+from companion.storage.take_in import Outcome, TakenIn, WhatCame
 from companion.words import game_texts as texts
 from companion.words.i18n import Translator
 
@@ -218,3 +219,41 @@ def guest_label(t: Translator, guest: Guest) -> str:
     return guest.name or t.gettext("Guest {number}").format(
         number=t.number(guest.number)
     )
+
+
+def came_text(t: Translator, came: WhatCame) -> str:
+    """A handed-over match in a line: "Crazy Eights · Ada, Bo, and Åse ·
+    12 rounds · Ada leads with 31"."""
+    game = came.game_name or game_name(t, came.game_id)
+    rounds = t.ngettext("{n} round", "{n} rounds", came.round_count).format(
+        n=t.number(came.round_count)
+    )
+    if came.is_over:
+        standing = winners_text(t, list(came.winners))
+    elif came.leading_total is None:
+        standing = t.gettext("no round played yet")
+    else:
+        # TRANSLATORS: who is ahead and their total: "Ada leads with 31".
+        standing = t.ngettext(
+            "{names} leads with {total}", "{names} lead with {total}", len(came.leaders)
+        ).format(names=t.join(came.leaders), total=t.number(came.leading_total))
+    # Facts side by side, as the Matches list shows a match.
+    return " · ".join((game, t.join(came.players), rounds, standing))
+
+
+def taken_in_text(t: Translator, taken: TakenIn) -> str:
+    """What taking a handed-over match in did, in one line."""
+    if taken.outcome is Outcome.ADDED:
+        return t.gettext("Match added.")
+    if taken.outcome is Outcome.UPDATED:
+        return t.ngettext(
+            "Match brought up to date: {n} round added.",
+            "Match brought up to date: {n} rounds added.",
+            taken.rounds_added,
+        ).format(n=t.number(taken.rounds_added))
+    if taken.outcome is Outcome.COPIED:
+        return t.gettext(
+            "This match went another way here than on the phone it came from, "
+            "so it was kept as a copy beside the one you had."
+        )
+    return t.gettext("This match is already here. Nothing was changed.")

@@ -228,6 +228,7 @@ def screen(
     scroll: bool = True,
     wide: bool = False,
     rules_game: str | None = None,
+    padding: int = 12,
 ) -> ft.View:
     """A screen as a View: title, actions, content that scrolls, optional nav bar
     (whose Rules opens on `rules_game`, the game of a match in view).
@@ -235,6 +236,7 @@ def screen(
     A screen with a `bottom` bar (the Save or Start button) has no navigation bar:
     Flutter shows only one of the two. On a tablet or desktop a scrolling screen
     keeps a readable column in the middle, unless it is `wide` (the scoreboard).
+    `padding` 0 lets a control span the screen (the hand-over QR code).
     """
     t = state.t
     body = [c for c in (problems_banner(state, t), *controls) if c is not None]
@@ -267,7 +269,7 @@ def screen(
         if bottom is not None
         else None,
         scroll=ft.ScrollMode.AUTO if scroll else None,
-        padding=ft.Padding.all(12),
+        padding=ft.Padding.all(padding),
         spacing=12,
         horizontal_alignment=ft.CrossAxisAlignment.STRETCH,
         # A new list: View declares list[BaseControl] (lists are invariant).

@@ -13,6 +13,7 @@ from companion.engine.match import Match
 from companion.storage import Store, StoreError, StoreNotice
 from companion.ui.frame.device_id import device_at_start
 from companion.ui.frame.state_drafts import SessionDrafts
+from companion.ui.frame.state_handover import SessionHandover
 from companion.ui.frame.state_writes import SessionWrites
 from companion.words.i18n import LANGUAGES, Translator, get_translator
 
@@ -24,7 +25,7 @@ Problem = StoreError | StoreNotice | MatchError | AccessError
 
 @ft.observable
 @dataclass
-class AppState(SessionWrites, SessionDrafts):
+class AppState(SessionWrites, SessionHandover, SessionDrafts):
     """What one browser session shows; the store is shared by all sessions.
 
     Screens read matches from the store on every render; `revision` changes
@@ -51,6 +52,9 @@ class AppState(SessionWrites, SessionDrafts):
     keep_awake: bool = True
     revision: int = 0
     problems: tuple[Problem, ...] = ()
+    handed: str = ""
+    """A link to a match handed over from another phone (or a code scanned),
+    offered on the Matches screen until taken in or let go ("" none)."""
     # Underscored: Flet's observable ignores it, so wiring it up on connect
     # does not render the whole session a second time.
     _broadcast: Callable[[str], None] | None = field(default=None, repr=False)

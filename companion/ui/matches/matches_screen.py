@@ -9,11 +9,15 @@ import flet as ft
 from companion.engine.games import Game
 from companion.storage import MatchSummary
 from companion.ui.frame import format as fmt
+from companion.ui.frame.handover import use_handover
+from companion.ui.frame.live_line import live_line
 from companion.ui.frame.render_guard import guarded_screen
 from companion.ui.frame.shell import empty_state, navigate, screen, section_title
 from companion.ui.frame.state import use_app
 from companion.ui.frame.state_drafts import HalfEntered
 from companion.ui.frame.theme import TARGET
+from companion.ui.matches.scan_button import scan_button
+from companion.ui.matches.take_in_card import handed_card
 from companion.words.i18n import Translator
 
 RECENT_FINISHED = 20
@@ -89,6 +93,8 @@ def MatchesScreen() -> ft.View:
     """Lists matches; one tap resumes the one in progress."""
     state, t = use_app()
     listed, set_listed = ft.use_state(RECENT_FINISHED)
+    handover = use_handover()
+    scan_problem, set_scan_problem = ft.use_state("")
     summaries = state.store.list_matches()
     own = {game.id: game for game in state.store.own_games()}
     half = state.half_entered()
@@ -100,7 +106,7 @@ def MatchesScreen() -> ft.View:
         height=56,
         on_click=lambda: navigate("/new"),
     )
-    controls: list[ft.Control | None] = []
+    controls: list[ft.Control | None] = [handed_card(t, state, handover)]
     if not summaries:
         controls.append(
             empty_state(
@@ -118,8 +124,15 @@ def MatchesScreen() -> ft.View:
     if running:
         controls.append(section_title(t.gettext("In progress")))
         controls.extend(_match_tile(t, s, own, half.get(s.id)) for s in running)
-    if state.can_change:
-        controls.append(ft.Row([new_button], alignment=ft.MainAxisAlignment.CENTER))
+    buttons: list[ft.Control] = [new_button] if state.can_change else []
+    if handover.scanner is not None and state.is_host:
+        buttons.append(scan_button(t, state, handover.scanner, set_scan_problem))
+    if buttons:
+        controls.append(
+            ft.Row(buttons, alignment=ft.MainAxisAlignment.CENTER, wrap=True)
+        )
+    if scan_problem:
+        controls.append(live_line(ft.Text(scan_problem, color=ft.Colors.ERROR)))
     if finished:
         controls.append(section_title(t.gettext("Finished")))
         controls.extend(

@@ -12,13 +12,14 @@ from companion.access.sharing import ShareGate
 from companion.storage import Store
 from companion.ui.frame.device_id import device_of_browser
 from companion.ui.frame.handler_guard import listen_for_failures
+from companion.ui.frame.handover import HandoverContext
 from companion.ui.frame.not_found_screen import NotFound
 from companion.ui.frame.state import AppState, StateContext
 from companion.ui.frame.theme import THEME_MODES, theme
 from companion.ui.join.join_screen import JoinScreen
 from companion.ui.matches.matches_screen import MatchesScreen
 from companion.ui.router.match_view import MatchOutlet
-from companion.ui.settings.features import Features, FeaturesContext
+from companion.ui.settings.features import Features, FeaturesContext, served
 from companion.words.i18n import negotiate
 
 MATCH_TOPIC = "match-saved"
@@ -78,6 +79,10 @@ ROUTES = [
             ft.Route(
                 path="round/:number?",
                 component=ShownFirst("record.record_screen", "RecordScreen"),
+            ),
+            ft.Route(
+                path="code",
+                component=ShownFirst("scoreboard.handover_screen", "HandoverScreen"),
             ),
         ],
     ),
@@ -144,9 +149,11 @@ def App(
     where nothing is served); the share gate tells the host by it.
     """
     page = ft.context.page
-    # Typed here: mypy cannot solve use_state's `T | Callable[[], T]` for a lambda.
-    app_state: tuple[AppState, object] = ft.use_state(
-        lambda: AppState.load(
+    features = features or served()
+    opened_with = features.handover.opened_with
+
+    def start() -> AppState:
+        state = AppState.load(
             store,
             gate,
             session_id=page.session.id,
@@ -154,7 +161,11 @@ def App(
             client_ip=peer,
             links=tuple(links),
         )
-    )
+        state.hand_in(opened_with)
+        return state
+
+    # Typed here: mypy cannot solve use_state's `T | Callable[[], T]` for a lambda.
+    app_state: tuple[AppState, object] = ft.use_state(start)
     state = app_state[0]
 
     def connect() -> None:
@@ -231,4 +242,4 @@ def App(
             lambda: ft.Router(ROUTES, NotFound, manage_views=True),  # type: ignore[arg-type,return-value]  # with manage_views it returns the Views
         )
 
-    return FeaturesContext(features, views)
+    return FeaturesContext(features, lambda: HandoverContext(features.handover, views))

@@ -245,6 +245,16 @@ def ScoreboardScreen() -> ft.View:
         ),
         rules_action(t, match.game_id),
     ]
+    if state.is_host:
+        # The host's: at a shared table a phone takes the match from the host.
+        actions.insert(
+            0,
+            icon_button(
+                icon=ft.Icons.QR_CODE_2,
+                tooltip=t.gettext("Hand over to another phone"),
+                on_click=lambda: navigate(f"/match/{match_id}/code"),
+            ),
+        )
     return screen(
         state,
         route,

@@ -34,7 +34,7 @@ def match_time(state: AppState, match_id: str) -> datetime | None:
     return None if summary is None else summary.finished or summary.created
 
 
-async def _shared(text: str, subject: str, picture: ft.ShareFile | None) -> bool:
+async def shared(text: str, subject: str, picture: ft.ShareFile | None) -> bool:
     """Whether the phone's share sheet took the standings (or the person closed
     it); False where the browser has none."""
     try:
@@ -84,7 +84,7 @@ def share_handler(
                 mime_type="image/png",
                 name=image_name(match, when),
             )
-        if await _shared(text, subject, picture):
+        if await shared(text, subject, picture):
             return
         # No share sheet (a desktop browser, Chromium on Linux): the picture is
         # downloaded, and the text goes to the clipboard for the group chat.

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import flet as ft
 
+from companion.ui.frame.handover import Handover, stored_site_address
 from companion.ui.frame.state import AppState
 from companion.ui.settings.import_file import Importer, import_with_data
 from companion.words.i18n import Translator
@@ -32,13 +33,17 @@ class Features:
     `share` is the sharing section (the served app's QR codes and join code, or
     the one line saying how a table is shared); `about` the lines under the
     data (the site's version, whether the browser keeps the data);
-    `import_file` how Settings' import gets the picked file.
+    `import_file` how Settings' import gets the picked file; `handover` its
+    part in handing matches between phones, and `site_address` the Settings
+    section where the host gives the address that part links to.
     """
 
     share: Section
     data_place: Callable[[Translator, AppState], str] = _data_on_disk
     about: Section = _no_section
     import_file: Importer = import_with_data
+    handover: Handover = Handover(stored_site_address)
+    site_address: Section = _no_section
 
 
 def served(import_file: Importer = import_with_data) -> Features:
@@ -48,8 +53,15 @@ def served(import_file: Importer = import_with_data) -> Features:
     when the server takes uploads.
     """
     from companion.ui.settings.share_section import share_section
+    from companion.ui.settings.site_address_section import site_address_section
 
-    return Features(share=share_section, import_file=import_file)
+    # No camera: browsers give one to https pages only, and phones reach the
+    # table over plain http on the Wi-Fi.
+    return Features(
+        share=share_section,
+        import_file=import_file,
+        site_address=site_address_section,
+    )
 
 
 SHARE_COMMAND = "companion --share"
@@ -81,19 +93,25 @@ def _share_note(t: Translator, _state: AppState) -> list[ft.Control]:
 
 
 def on_device() -> Features:
-    """A packaged app on the phone itself: no sharing, data in its own folder."""
-    return Features(share=_share_note)
+    """A packaged app on the phone itself: no sharing, data in its own folder;
+    its hand-over codes link to the site the host sets, as the served app's."""
+    from companion.ui.settings.site_address_section import site_address_section
+
+    return Features(share=_share_note, site_address=site_address_section)
 
 
 def _in_browser(t: Translator, _state: AppState) -> str:
     return t.gettext("Kept in this browser, on this device only.")
 
 
-def static(version: str, persistent: bool | None) -> Features:
+def static(
+    version: str, persistent: bool | None, handover: Handover | None = None
+) -> Features:
     """The static site in the phone's browser: no sharing, data in the browser.
 
     `persistent`: whether the browser granted persistent storage (None: it
-    cannot say).
+    cannot say); `handover`: its own address as the site hand-over links
+    open, the page's camera and the link the page was opened with.
     """
 
     def about(t: Translator, _state: AppState) -> list[ft.Control]:
@@ -108,7 +126,12 @@ def static(version: str, persistent: bool | None) -> Features:
         version_line = t.gettext("App version {version}").format(version=version)
         return [ft.Text(kept), ft.Text(version_line, size=12)]
 
-    return Features(share=_share_note, data_place=_in_browser, about=about)
+    return Features(
+        share=_share_note,
+        data_place=_in_browser,
+        about=about,
+        handover=handover or Handover(),
+    )
 
 
 FeaturesContext: ft.ContextProvider[Features | None] = ft.create_context(None)

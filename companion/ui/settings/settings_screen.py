@@ -134,6 +134,7 @@ def SettingsScreen() -> ft.View:
     features = use_features()
     controls = [
         *features.share(t, state),
+        *features.site_address(t, state),
         *_language(t, state),
         *_theme(t, state),
         # The data, its folder, export and import are the host's alone.

@@ -1,0 +1,101 @@
+"""A match handed over from another phone: what came, Add it, or why it cannot be."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import flet as ft
+
+from companion.storage import StoredMatch, StoreError
+from companion.storage.match_link import match_from_link
+from companion.storage.take_in import what_came
+from companion.ui.frame import format as fmt
+from companion.ui.frame.handover import Handover
+from companion.ui.frame.saved_notice import snack
+from companion.ui.frame.shell import navigate
+from companion.ui.frame.state import AppState
+from companion.ui.frame.theme import TARGET
+from companion.words.i18n import Translator
+from companion.words.messages import error_message
+
+
+@lru_cache(maxsize=4)
+def _read(text: str) -> StoredMatch | StoreError:
+    # The screen re-renders while the card waits for its tap: read it once.
+    try:
+        return match_from_link(text)
+    except StoreError as error:
+        return error
+
+
+def _card(
+    icon: ft.IconData, title: str, line: str, buttons: list[ft.Control]
+) -> ft.Control:
+    return ft.Card(
+        content=ft.Container(
+            padding=16,
+            content=ft.Column(
+                [
+                    ft.Row(
+                        [
+                            ft.Icon(icon),
+                            ft.Text(
+                                title,
+                                theme_style=ft.TextThemeStyle.TITLE_MEDIUM,
+                                expand=True,
+                            ),
+                        ]
+                    ),
+                    ft.Text(line),
+                    ft.Row(buttons, wrap=True, alignment=ft.MainAxisAlignment.END),
+                ],
+                spacing=12,
+            ),
+        )
+    )
+
+
+def handed_card(
+    t: Translator, state: AppState, handover: Handover
+) -> ft.Control | None:
+    """The card for the link that came (opened or scanned), until answered;
+    nothing to a guest: taking a match in is the host's, as an import is."""
+    if not state.handed or not state.is_host:
+        return None
+    read = _read(state.handed)
+
+    def let_go() -> None:
+        state.let_go_of_handed()
+        handover.forget_link()
+
+    if isinstance(read, StoreError):
+        dismiss = ft.TextButton(t.gettext("Dismiss"), height=TARGET, on_click=let_go)
+        title = t.gettext("This link holds no match that can be added")
+        return _card(ft.Icons.ERROR_OUTLINE, title, error_message(t, read), [dismiss])
+
+    async def add() -> None:
+        taken = state.take_in(read)
+        handover.forget_link()
+        if taken is None:
+            return
+        # Told once it is kept, as every save is (see saved_notice.show_undo).
+        try:
+            await state.store.durable()
+        except StoreError as error:
+            state.report(error)
+            return
+        navigate(f"/match/{taken.match_id}")
+        snack(t, fmt.taken_in_text(t, taken))
+
+    buttons: list[ft.Control] = [
+        ft.TextButton(t.gettext("Not now"), height=TARGET, on_click=let_go),
+        ft.FilledButton(
+            t.gettext("Add this match"),
+            icon=ft.Icons.DOWNLOAD_DONE,
+            height=TARGET,
+            on_click=add,
+        ),
+    ]
+    line = fmt.came_text(t, what_came(read))
+    title = t.gettext("A match came from another phone")
+    return _card(ft.Icons.QR_CODE_2, title, line, buttons)

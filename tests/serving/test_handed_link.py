@@ -1,0 +1,25 @@
+"""The link the page was opened with: told before the app starts, then dropped."""
+
+from __future__ import annotations
+
+from test_page_channel import FakeBridge
+
+from companion.serving import handed_link
+from companion.serving.page_channel import PageChannel
+
+
+def test_the_link_the_page_told_before_the_app_started_is_the_one_opened_with() -> None:
+    bridge = FakeBridge('{"kind": "handed", "text": "#m=0123"}')
+    assert handed_link.opened_with(PageChannel(bridge)) == "#m=0123"
+
+
+def test_a_page_opened_without_a_link_has_none() -> None:
+    assert handed_link.opened_with(PageChannel(FakeBridge())) == ""
+    odd = FakeBridge('{"kind": "handed", "text": ["#m=1"]}')
+    assert handed_link.opened_with(PageChannel(odd)) == ""
+
+
+def test_an_answered_link_is_forgotten_by_the_page() -> None:
+    bridge = FakeBridge()
+    handed_link.forget(PageChannel(bridge))
+    assert bridge.told == [{"kind": "forget-handed"}]
