@@ -16,21 +16,20 @@ from __future__ import annotations
 import os
 import shutil
 import signal
-import socket
 import sys
 import tempfile
 import venv
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "browser")]
 
 from conftest import Server  # noqa: E402
+from default_port import default_port  # noqa: E402
 from driver import CHROMIUM, CHROMIUM_ARGS, Table  # noqa: E402
 from flows import record_round  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from companion.cli.main import DEFAULT_PORT  # noqa: E402
 from companion.engine.match import Match  # noqa: E402
 
 START = "python3 -m pip install -e . && companion"
@@ -60,7 +59,7 @@ class ReadmeServer(Server):
     START_S = 300  # the install first
     OWN_SESSION = True
 
-    def __init__(self, data_dir: Path, python: Path) -> None:
+    def __init__(self, data_dir: Path, python: Path, port: int) -> None:
         super().__init__(
             data_dir,
             env={
@@ -70,7 +69,7 @@ class ReadmeServer(Server):
             },
             matches={"match": made_up_match()},
         )
-        self.port = DEFAULT_PORT
+        self.port = port
 
     def command(self) -> list[str]:
         return ["bash", "-c", START]
@@ -81,11 +80,6 @@ class ReadmeServer(Server):
             os.killpg(self.process.pid, signal.SIGTERM)
             self.process.wait(timeout=30)
             self.process = None
-
-
-def port_taken(port: int) -> bool:
-    with socket.socket() as probe:
-        return probe.connect_ex(("127.0.0.1", port)) == 0
 
 
 def shoot(server: Server) -> None:
@@ -109,20 +103,19 @@ def save(table: Table, name: str) -> None:
     print(f"wrote {(IMAGES / f'{name}.png').relative_to(ROOT)}")
 
 
-def main() -> int:
-    if port_taken(DEFAULT_PORT):
-        print(f"port {DEFAULT_PORT} is taken: stop what serves on it first")
-        return 1
-    with tempfile.TemporaryDirectory(prefix="screenshots-") as scratch:
+def main() -> None:
+    with (
+        default_port() as port,
+        tempfile.TemporaryDirectory(prefix="screenshots-") as scratch,
+    ):
         python = Path(scratch) / "venv" / "bin" / "python3"
         venv.create(python.parent.parent, system_site_packages=True, with_pip=True)
-        server = ReadmeServer(Path(scratch) / "companion", python)
+        server = ReadmeServer(Path(scratch) / "companion", python, port)
         try:
             shoot(server.start())
         finally:
             server.stop()
-    return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -9,7 +9,6 @@ import os
 import re
 import shlex
 import signal
-import socket
 import subprocess
 import time
 import urllib.request
@@ -18,9 +17,9 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
+from default_port import default_port
 from test_pages_workflow import checkout_copy
 
-from companion.cli.main import DEFAULT_PORT
 from companion.engine.match import Match
 from companion.storage import Store
 
@@ -149,13 +148,19 @@ def test_publish_runs_as_written(tmp_path: Path):
 
 def test_share_serves_as_written(tmp_path: Path):
     (command,) = commands_of("test_share_serves_as_written")
-    with socket.socket() as probe:
-        taken = probe.connect_ex(("127.0.0.1", DEFAULT_PORT)) == 0
-    assert not taken, f"port {DEFAULT_PORT} is taken: the docs' command needs it"
+    with default_port() as port:
+        said = served(command, tmp_path, port)
+    assert f"On this computer: http://127.0.0.1:{port}/" in said, said
+    assert re.search(r"^Join code: \d{3} \d{3}$", said, re.M), said
+
+
+def served(command: str, cwd: Path, port: int) -> str:
+    """What `command` says as it starts serving, once this computer's page on
+    `port` has come back from it; the server is then stopped."""
     server = subprocess.Popen(
         ["bash", "-c", command],
-        cwd=tmp_path,
-        env=environment(COMPANION_DATA=str(tmp_path / "data")),
+        cwd=cwd,
+        env=environment(COMPANION_DATA=str(cwd / "data")),
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -168,11 +173,8 @@ def test_share_serves_as_written(tmp_path: Path):
             said.append(line)
             if line.startswith("Press Ctrl-C"):
                 break
-        text = "".join(said)
-        assert f"On this computer: http://127.0.0.1:{DEFAULT_PORT}/" in text, text
-        assert re.search(r"^Join code: \d{3} \d{3}$", text, re.M), text
-        page = host_page(f"http://127.0.0.1:{DEFAULT_PORT}/")
-        assert "<html" in page
+        assert "<html" in host_page(f"http://127.0.0.1:{port}/")
+        return "".join(said)
     finally:
         os.killpg(server.pid, signal.SIGTERM)
         server.wait(timeout=30)
