@@ -26,7 +26,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser"), str(ROOT / "tests")]
 
 from conftest import Server  # noqa: E402
 from default_port import default_port  # noqa: E402
-from driver import CHROMIUM, CHROMIUM_ARGS, Table  # noqa: E402
+from driver import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, Table  # noqa: E402
 from flows import record_round  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
@@ -98,6 +98,7 @@ def shoot(server: Server) -> None:
 
 
 def save(table: Table, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
     IMAGES.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(table.shot(f"readme-{name}"), IMAGES / f"{name}.png")
     print(f"wrote {(IMAGES / f'{name}.png').relative_to(ROOT)}")
