@@ -29,7 +29,7 @@ TABLE_LIMITS = ((60.0, 10), (3600.0, 30))
 """(seconds, wrong codes): wrong codes from every address together that the table
 takes in that many seconds. Reaching one replaces the code and refuses every join
 until the oldest of those wrong codes is that old: an address that changes its
-address gains nothing (README, "Share the table")."""
+address gains nothing (docs/sharing.md)."""
 
 ACCESS_ERROR_CODES: dict[str, tuple[str, ...]] = {
     # What was typed is not six digits; this does not count as a wrong try.

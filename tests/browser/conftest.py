@@ -55,6 +55,12 @@ class Server:
     because COMPANION_TRUST_FORWARDED_FOR=1 asks it to (for tests only).
     """
 
+    START_S = 60
+    """How long the server may take to answer its first request."""
+    OWN_SESSION = False
+    """Whether the command runs in a session of its own (a shell that starts
+    the server, stopped with it as one process group)."""
+
     def __init__(
         self,
         data_dir: Path,
@@ -82,23 +88,27 @@ class Server:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
+    def command(self) -> list[str]:
+        """What starts the server: the `companion` command on this tree's code."""
+        return [
+            sys.executable, "-m", "companion.cli.main",
+            "--host", "127.0.0.1", "--port", str(self.port),
+            "--data-dir", str(self.data_dir),
+        ] + (["--share"] if self.share else [])  # fmt: skip
+
     def start(self) -> Server:
         env = {
             **os.environ, "FLET_FORCE_WEB_SERVER": "1", "LANGUAGE": "en",
             "COMPANION_TRUST_FORWARDED_FOR": "1", **self.env,
         }  # fmt: skip
         env.pop("DISPLAY", None)
-        command = [
-            sys.executable, "-m", "companion.cli.main",
-            "--host", "127.0.0.1", "--port", str(self.port),
-            "--data-dir", str(self.data_dir),
-        ] + (["--share"] if self.share else [])  # fmt: skip
         with self.output.open("a") as log:
             self.process = subprocess.Popen(
-                command, cwd=REPO, env=env, stdout=log, stderr=subprocess.STDOUT,
-                text=True,
+                self.command(), cwd=REPO, env=env, stdout=log,
+                stderr=subprocess.STDOUT, text=True,
+                start_new_session=self.OWN_SESSION,
             )  # fmt: skip
-        deadline = time.monotonic() + 60
+        deadline = time.monotonic() + self.START_S
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(self.output.read_text())
@@ -108,7 +118,7 @@ class Server:
                         return self
             except OSError:
                 time.sleep(0.3)
-        raise RuntimeError("server did not answer within 60 s")
+        raise RuntimeError(f"server did not answer within {self.START_S} s")
 
     def stop(self) -> None:
         if self.process is None:

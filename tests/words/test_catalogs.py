@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 
 # The modules whose strings are in the catalogs so far; add a module here when its
-# strings are extracted (see README, "Translations").
+# strings are extracted (see docs/development.md, "Translations").
 EXTRACTED_MODULES = (
     "companion/words/game_texts.py",
     "companion/words/messages.py",
