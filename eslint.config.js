@@ -20,7 +20,7 @@ const PAGE = [
   'companion/publish/snapshot_page.js',
   'companion/publish/bootstrap_gate.js',
   'companion/publish/page_channel.js',
-  'companion/publish/handed_link.js',
+  'companion/publish/link_from_address.js',
   'companion/publish/qr_scanner.js',
 ];
 const SERVICE_WORKER = [

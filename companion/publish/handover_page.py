@@ -51,7 +51,7 @@ MAX_SIDE = 800
 """Pixels: a frame larger than this is scaled down before jsQR reads it."""
 
 PAGE_CHANNEL = PageScript.beside(__file__, "page_channel.js")
-HANDED_LINK = PageScript.beside(__file__, "handed_link.js")
+HANDED_LINK = PageScript.beside(__file__, "link_from_address.js")
 QR_SCANNER = PageScript.beside(__file__, "qr_scanner.js")
 WORKER_CHANNEL = PageScript.beside(__file__, "page_channel_worker.js")
 

@@ -3,7 +3,7 @@
 The page takes a hand-over link (`#m=...`) out of the address bar as it
 loads, before Flutter reads the address (the app's routes live in the
 fragment), and keeps it in the tab's sessionStorage until Python says it was
-answered (publish/handed_link.js): a reload before the tap offers it again,
+answered (publish/link_from_address.js): a reload before the tap offers it again,
 one after it offers nothing.
 """
 

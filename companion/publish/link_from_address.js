@@ -6,7 +6,7 @@
 // (companion/serving/handed_link.py). Runs after page_channel.js.
 (() => {
   'use strict';
-  const settings = self.companionSettings.handed_link;
+  const settings = self.companionSettings.link_from_address;
   let unstored = null;
   const kept = {
     get() {
