@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from event_loops import run_apart
 
-from companion.serving.peers import PeerAddresses, accepted_from
+from companion.serving.peers import PeerAddresses, accepted_from, asked_languages
 
 
 def _seen_by_the_app(scope: dict[str, object]) -> list[str | None]:
@@ -33,3 +33,29 @@ def test_a_websocket_without_a_known_peer_is_nobody() -> None:
 def test_plain_requests_carry_no_peer() -> None:
     scope = {"type": "http", "client": ("127.0.0.1", 50000)}
     assert _seen_by_the_app(scope) == [None, None]
+
+
+def _languages_seen(scope: dict[str, object]) -> list[list[str] | None]:
+    seen: list[list[str] | None] = []
+
+    async def app(scope, receive, send) -> None:
+        seen.append(asked_languages())
+
+    async def run() -> None:
+        await PeerAddresses(app)(scope, None, None)
+        seen.append(asked_languages())
+
+    run_apart(run())
+    return seen
+
+
+def test_a_websocket_knows_the_languages_its_browser_asked_for() -> None:
+    headers = [(b"host", b"x"), (b"accept-language", b"nb-NO,nb;q=0.9,en;q=0.8")]
+    scope = {"type": "websocket", "client": ("192.0.2.7", 1), "headers": headers}
+    assert _languages_seen(scope) == [["nb-NO", "nb", "en"], None]
+
+
+def test_a_websocket_that_names_no_language_leaves_the_app_to_ask() -> None:
+    for headers in ([], [(b"accept-language", b"")], [(b"accept-language", b";;")]):
+        scope = {"type": "websocket", "client": None, "headers": headers}
+        assert _languages_seen(scope) == [None, None], headers
