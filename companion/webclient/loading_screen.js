@@ -39,6 +39,15 @@
     meta.content = dark ? settings.darkSurface : settings.lightSurface;
   }
   document.title = texts.name;
+  // Flutter says its own locale in `lang` as it starts (en-US: the app's is
+  // not known yet), then the app's, a bare language tag of ours. Until the
+  // app has taken over, a tag that is not ours gives way to the screen's.
+  const sayOurs = new MutationObserver(() => {
+    if (!spoken.includes(document.documentElement.lang)) {
+      document.documentElement.lang = language;
+    }
+  });
+  sayOurs.observe(document.documentElement, {attributeFilter: ['lang']});
   let gone = false;
 
   // The screen says why the app does not start: `lines`, then a button.
@@ -67,7 +76,10 @@
       // Two frames: the one that takes the app's screen, and one drawn with it.
       requestAnimationFrame(() => requestAnimationFrame(() => {
         screen.classList.add('gone');
-        setTimeout(() => screen.remove(), settings.fadeMs + 50);
+        setTimeout(() => {
+          screen.remove();
+          sayOurs.disconnect();
+        }, settings.fadeMs + 50);
       }));
     },
     refuse() {

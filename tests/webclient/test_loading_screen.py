@@ -99,19 +99,36 @@ globalThis.document = {
   querySelectorAll: () => metas,
 };
 globalThis.localStorage = { getItem: () => STORED };
+const observers = [];
+globalThis.MutationObserver = class {
+  constructor(callback) { this.callback = callback; this.on = false; observers.push(this); }
+  observe() { this.on = true; }
+  disconnect() { this.on = false; }
+};
+// Flutter, as it starts, then with the app's locale: each `lang` the page says.
+const flutterSays = (lang) => {
+  document.documentElement.lang = lang;
+  observers.filter((observer) => observer.on).forEach((observer) => observer.callback());
+  return document.documentElement.lang;
+};
+
 globalThis.matchMedia = () => ({ matches: DARK });
 globalThis.window = globalThis;
 let reloads = 0;
 window.location = { reload() { reloads += 1; } };
 globalThis.requestAnimationFrame = (run) => run();
+globalThis.setTimeout = (run) => run();
 eval(SCRIPT);
+const lang = document.documentElement.lang;
+const whileLoading = [flutterSays('en-US'), flutterSays('en')];
 window.companionLoading[ACTION]();
+const afterwards = flutterSays('en-US');
 const button = screen.children.find((child) => child.tag === 'button');
 if (button) { button.listeners.click(); }
 console.log(JSON.stringify({
-  lang: document.documentElement.lang, title: document.title,
+  lang, title: document.title,
   dark: document.documentElement.attributes[DARK_ATTRIBUTE],
-  metas: metas.map((meta) => meta.content),
+  metas: metas.map((meta) => meta.content), whileLoading, afterwards,
   heading: heading.textContent, label: screen.attributes['aria-label'] || null,
   role: screen.attributes.role, barGone: !!bar.removed,
   said: screen.children.map((child) => child.textContent), reloads,
@@ -145,6 +162,8 @@ def test_the_browsers_language_is_chosen_and_a_refusal_says_why(tmp_path: Path):
         "lang": "nb",
         "dark": "false",
         "metas": [LIGHT_SURFACE, LIGHT_SURFACE],
+        "whileLoading": ["nb", "en"],
+        "afterwards": "nb",
         "title": "Kortbordets hjelper",
         "heading": "Kortbordets hjelper",
         "label": None,
@@ -168,6 +187,16 @@ def test_a_dark_browser_with_nothing_stored_gets_a_dark_screen(tmp_path: Path):
     seen = _screen(tmp_path, "done", dark=True)
     assert (seen["lang"], seen["dark"]) == ("nb", "true")
     assert seen["metas"] == [DARK_SURFACE, DARK_SURFACE]
+
+
+def test_flutters_own_locale_never_shows_until_the_app_has_taken_over(
+    tmp_path: Path,
+):
+    # Flutter says en-US as it starts (the screen's language stays), then
+    # the app's language, which stays; once the screen is gone, Flutter's word.
+    seen = _screen(tmp_path, "done")
+    assert seen["whileLoading"] == ["nb", "en"]
+    assert seen["afterwards"] == "en-US"
 
 
 def test_the_language_and_theme_the_app_last_opened_in_win(tmp_path: Path):
