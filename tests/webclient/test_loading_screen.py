@@ -101,14 +101,16 @@ globalThis.document = {
 globalThis.localStorage = { getItem: () => STORED };
 const observers = [];
 globalThis.MutationObserver = class {
-  constructor(callback) { this.callback = callback; this.on = false; observers.push(this); }
+  constructor(callback) {
+    this.callback = callback; this.on = false; observers.push(this);
+  }
   observe() { this.on = true; }
   disconnect() { this.on = false; }
 };
 // Flutter, as it starts, then with the app's locale: each `lang` the page says.
 const flutterSays = (lang) => {
   document.documentElement.lang = lang;
-  observers.filter((observer) => observer.on).forEach((observer) => observer.callback());
+  observers.filter((seen) => seen.on).forEach((seen) => seen.callback());
   return document.documentElement.lang;
 };
 
