@@ -21,6 +21,7 @@ import pytest
 from conftest import Server, free_port
 from driver import ARTIFACTS, Table
 from killable_phone import BOOT_MS, wait_for_app
+from loading_look import close, surface
 from playwright.sync_api import Browser, BrowserContext, CDPSession, Page
 from test_static_site import StaticServer
 
@@ -114,9 +115,10 @@ def drop_snapshot(page: Page) -> None:
     page.evaluate("(name) => caches.delete(name)", snapshot.CACHE_NAME)
 
 
-def in_the_right_looks(recording: Recording, lang: str, name: str) -> None:
+def in_the_right_looks(recording: Recording, lang: str, scheme: str, name: str) -> None:
     """No frame held an English label or Flet's blue; the page said `lang`
-    from the moment Flutter drew (the loading screen's script sets it)."""
+    from its first script on (the loading screen's); the app is drawn in the
+    `scheme`'s own background."""
     english = [text for text in recording.texts if ENGLISH.search(text)]
     assert english == [], english
     blue = [
@@ -131,7 +133,13 @@ def in_the_right_looks(recording: Recording, lang: str, name: str) -> None:
     assert blue == [], f"{len(blue)} of {len(recording.frames)} frames blue: {blue[:5]}"
     assert set(recording.langs) - {""} == {lang}, recording.langs
     ARTIFACTS.mkdir(exist_ok=True)
-    (ARTIFACTS / f"{name}-last-frame.png").write_bytes(recording.frames[-1])
+    last = ARTIFACTS / f"{name}-last-frame.png"
+    last.write_bytes(recording.frames[-1])
+    from PIL import Image
+
+    with Image.open(last) as image:
+        app = image.convert("RGB").getpixel((4, 422))
+    assert close(app, surface(scheme)), app  # type: ignore[arg-type]
 
 
 @pytest.fixture(scope="module")
@@ -161,11 +169,11 @@ def test_a_norwegian_dark_phone_never_sees_english_or_blue(
     try:
         page, booted = record_start(context, site_url, tab)
         assert start_of(page) == "boot"
-        in_the_right_looks(booted, "nb", "first-frames-nb-dark-boot")
+        in_the_right_looks(booted, "nb", "dark", "first-frames-nb-dark-boot")
         snapshot_made(page)
         page, restored = record_start(context, site_url, tab)
         assert start_of(page) == "snapshot"
-        in_the_right_looks(restored, "nb", "first-frames-nb-dark-snapshot")
+        in_the_right_looks(restored, "nb", "dark", "first-frames-nb-dark-snapshot")
     finally:
         context.close()
 
@@ -182,14 +190,16 @@ def test_a_spanish_choice_on_an_english_phone_is_the_first_frame(
         table.tap(language_label(english, "es"))
         tab = spanish.gettext("Matches")
         page.get_by_role("tab", name=tab).wait_for()
+        # The page's language follows the app's as it changes.
+        page.wait_for_function("() => document.documentElement.lang === 'es'")
         snapshot_made(page)
         page, restored = record_start(context, site_url, tab)
         assert start_of(page) == "snapshot"
-        in_the_right_looks(restored, "es", "first-frames-es-snapshot")
+        in_the_right_looks(restored, "es", "light", "first-frames-es-snapshot")
         drop_snapshot(page)
         page, booted = record_start(context, site_url, tab)
         assert start_of(page) == "boot"
-        in_the_right_looks(booted, "es", "first-frames-es-boot")
+        in_the_right_looks(booted, "es", "light", "first-frames-es-boot")
     finally:
         context.close()
 
@@ -202,6 +212,6 @@ def test_the_served_app_opens_in_the_phones_language_and_colours(
         _, served = record_start(
             context, server.url, get_translator("nb").gettext("Matches")
         )
-        in_the_right_looks(served, "nb", "first-frames-nb-dark-served")
+        in_the_right_looks(served, "nb", "dark", "first-frames-nb-dark-served")
     finally:
         context.close()
