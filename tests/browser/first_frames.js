@@ -1,8 +1,8 @@
 // A test's recorder, put into a page before its own scripts run
 // (tests/browser/test_first_frames.py): Flutter's semantics switched on
 // as soon as its placeholder is there, then every text and label the
-// accessibility tree ever holds, and each `lang` the page's frames say in turn, kept in
-// `window.firstFrames` from the first frame on.
+// accessibility tree ever holds, and each `lang` the page's frames say in
+// turn, kept in `window.firstFrames` from the first frame on.
 (() => {
   'use strict';
   const seen = {texts: new Set(), langs: [], goneAt: null};
