@@ -119,6 +119,7 @@ def in_the_right_looks(recording: Recording, lang: str, scheme: str, name: str) 
     """No frame held an English label or Flet's blue; the page said `lang`
     from its first script on (the loading screen's); the app is drawn in the
     `scheme`'s own background."""
+    ARTIFACTS.mkdir(exist_ok=True)
     english = [text for text in recording.texts if ENGLISH.search(text)]
     assert english == [], english
     blue = [
@@ -132,7 +133,6 @@ def in_the_right_looks(recording: Recording, lang: str, scheme: str, name: str) 
         )
     assert blue == [], f"{len(blue)} of {len(recording.frames)} frames blue: {blue[:5]}"
     assert set(recording.langs) - {""} == {lang}, recording.langs
-    ARTIFACTS.mkdir(exist_ok=True)
     last = ARTIFACTS / f"{name}-last-frame.png"
     last.write_bytes(recording.frames[-1])
     from PIL import Image
