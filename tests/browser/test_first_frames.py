@@ -13,7 +13,7 @@ from __future__ import annotations
 import base64
 import io
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -150,68 +150,71 @@ def site_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     server.stop()
 
 
-def phone(browser: Browser, locale: str, scheme: str) -> BrowserContext:
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844},
-        locale=locale,
-        color_scheme=scheme,  # type: ignore[arg-type]
-        service_workers="block",
-    )
-    context.add_init_script(path=RECORDER)
-    return context
+Phone = Callable[[str, str], BrowserContext]
+"""A phone in a locale and colour scheme: `phone("nb-NO", "dark")`."""
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[Phone]:
+    """Opens a phone (a context of its own) in a locale and colour scheme,
+    with the recorder in every page; closed after the test."""
+    contexts: list[BrowserContext] = []
+
+    def open_phone(locale: str, scheme: str) -> BrowserContext:
+        context = browser.new_context(
+            viewport={"width": 390, "height": 844},
+            locale=locale,
+            color_scheme=scheme,  # type: ignore[arg-type]
+            service_workers="block",
+        )
+        contexts.append(context)
+        context.add_init_script(path=RECORDER)
+        return context
+
+    yield open_phone
+    for context in contexts:
+        context.close()
+
+
+def started(
+    context: BrowserContext, url: str, lang: str, scheme: str, start: str
+) -> Page:
+    """Open the site in `context`, and see its first frames in `lang` and
+    `scheme`'s colours; `start`: the start Python made (static), or `served`."""
+    tab = get_translator(lang).gettext("Matches")
+    page, recording = record_start(context, url, tab)
+    if start != "served":
+        assert start_of(page) == start
+    in_the_right_looks(recording, lang, scheme, f"first-frames-{lang}-{start}")
+    return page
 
 
 def test_a_norwegian_dark_phone_never_sees_english_or_blue(
-    browser: Browser, site_url: str
+    phone: Phone, site_url: str
 ) -> None:
-    context = phone(browser, "nb-NO", "dark")
-    tab = get_translator("nb").gettext("Matches")
-    try:
-        page, booted = record_start(context, site_url, tab)
-        assert start_of(page) == "boot"
-        in_the_right_looks(booted, "nb", "dark", "first-frames-nb-dark-boot")
-        snapshot_made(page)
-        page, restored = record_start(context, site_url, tab)
-        assert start_of(page) == "snapshot"
-        in_the_right_looks(restored, "nb", "dark", "first-frames-nb-dark-snapshot")
-    finally:
-        context.close()
+    context = phone("nb-NO", "dark")
+    snapshot_made(started(context, site_url, "nb", "dark", "boot"))
+    started(context, site_url, "nb", "dark", "snapshot")
 
 
 def test_a_spanish_choice_on_an_english_phone_is_the_first_frame(
-    browser: Browser, site_url: str
+    phone: Phone, site_url: str
 ) -> None:
-    context = phone(browser, "en-US", "light")
-    english, spanish = get_translator("en"), get_translator("es")
-    try:
-        page, _ = record_start(context, site_url, english.gettext("Matches"))
-        table = Table(page, site_url)
-        table.tab(english.gettext("Settings"))
-        table.tap(language_label(english, "es"))
-        tab = spanish.gettext("Matches")
-        page.get_by_role("tab", name=tab).wait_for()
-        # The page's language follows the app's as it changes.
-        page.wait_for_function("() => document.documentElement.lang === 'es'")
-        snapshot_made(page)
-        page, restored = record_start(context, site_url, tab)
-        assert start_of(page) == "snapshot"
-        in_the_right_looks(restored, "es", "light", "first-frames-es-snapshot")
-        drop_snapshot(page)
-        page, booted = record_start(context, site_url, tab)
-        assert start_of(page) == "boot"
-        in_the_right_looks(booted, "es", "light", "first-frames-es-boot")
-    finally:
-        context.close()
+    context = phone("en-US", "light")
+    english = get_translator("en")
+    page, _ = record_start(context, site_url, english.gettext("Matches"))
+    table = Table(page, site_url)
+    table.tab(english.gettext("Settings"))
+    table.tap(language_label(english, "es"))
+    page.get_by_role("tab", name=get_translator("es").gettext("Matches")).wait_for()
+    # The page's language follows the app's as it changes.
+    page.wait_for_function("() => document.documentElement.lang === 'es'")
+    snapshot_made(page)
+    drop_snapshot(started(context, site_url, "es", "light", "snapshot"))
+    started(context, site_url, "es", "light", "boot")
 
 
 def test_the_served_app_opens_in_the_phones_language_and_colours(
-    browser: Browser, server: Server
+    phone: Phone, server: Server
 ) -> None:
-    context = phone(browser, "nb-NO", "dark")
-    try:
-        _, served = record_start(
-            context, server.url, get_translator("nb").gettext("Matches")
-        )
-        in_the_right_looks(served, "nb", "dark", "first-frames-nb-dark-served")
-    finally:
-        context.close()
+    started(phone("nb-NO", "dark"), server.url, "nb", "dark", "served")
