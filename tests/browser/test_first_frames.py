@@ -133,6 +133,9 @@ def in_the_right_looks(recording: Recording, lang: str, scheme: str, name: str) 
         )
     assert blue == [], f"{len(blue)} of {len(recording.frames)} frames blue: {blue[:5]}"
     assert set(recording.langs) - {""} == {lang}, recording.langs
+    # One frame of the loading screen to look at, and the app's first screen.
+    loading = recording.frames[len(recording.frames) // 3]
+    (ARTIFACTS / f"{name}-loading-frame.png").write_bytes(loading)
     last = ARTIFACTS / f"{name}-last-frame.png"
     last.write_bytes(recording.frames[-1])
     from PIL import Image
