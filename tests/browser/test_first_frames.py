@@ -36,10 +36,12 @@ RECORDER = Path(__file__).with_name("first_frames.js")
 ENGLISH = re.compile(r"\b(Matches|New match|In progress)\b")
 """The English labels of the first screen, which a first frame once held."""
 
-BLUE_PIXELS = 400
+BLUE_PIXELS = 50
 """A frame with more clearly blue pixels than this (of 97x211, a quarter of
-the screen each way) holds Flet's default blue: the app's colours are green
-and grey, and its first screen has no player's colour on it."""
+the screen each way) holds Flet's default blue: its button alone, fading in
+under the loading screen, made 411-415 (Flet's own theme put in place of the
+app's), where the app's green and grey frames make none, and its first
+screen has no player's colour on it."""
 
 
 def blue_pixels(png: bytes) -> int:
