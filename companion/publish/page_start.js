@@ -109,9 +109,11 @@
 
   // Python's worker, and in it Pyodide, start now; python.js takes it up.
   function startWorker() {
+    // Its name hands the browser's languages over to Python before Python
+    // draws anything (serving.browser.handed_languages).
     flet.earlyWorker = new Worker(
       flet.entrypointBaseUrl.replace(/\/$/, '') + '/' + settings.earlyWorker,
-      {type: 'module'});
+      {type: 'module', name: JSON.stringify({languages: navigator.languages})});
     // The page's channel to Python (page_channel.js), before Flet's init
     // message: what the page has to say reaches the worker first.
     if (self.companionPython) {

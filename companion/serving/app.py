@@ -38,7 +38,7 @@ def make_main(
         # Imported by the first session, not before the server starts: the
         # screens and the Flet controls they use take ~140 ms to load, and the
         # server answers its first request without them (bench/README.md).
-        from companion.serving.peers import accepted_from
+        from companion.serving.peers import accepted_from, asked_languages
         from companion.serving.uploads import upload_name
         from companion.ui.router.root import App
         from companion.ui.settings import features
@@ -51,8 +51,9 @@ def make_main(
         )
         # Who this session is comes from its connection (peers.py), never from
         # page.client_ip: the client can patch that.
+        site = features.served(importer)
         page.render_views(
-            App, store, gate, links, features.served(importer), accepted_from()
+            App, store, gate, links, site, accepted_from(), asked_languages()
         )
 
     return main
@@ -89,8 +90,11 @@ def make_browser_main(version: str) -> Callable[[ft.Page], Awaitable[None]]:
         from companion.ui.router.root import App
         from companion.ui.settings import features
 
+        languages = browser.handed_languages()
         if not await browser.hold_tab_lock():
-            page.render_views(OtherTabScreen, await _languages(page))
+            if languages is None:
+                languages = await _languages(page)
+            page.render_views(OtherTabScreen, languages)
             browser.tell_page_shown(holding=False)
             return
         files = await IndexedDBFiles.mount()
@@ -102,7 +106,7 @@ def make_browser_main(version: str) -> Callable[[ft.Page], Awaitable[None]]:
         held_messages.hold_until_synced(page.session.connection, files, failed)
         persistent = await browser.storage_is_persistent()
         site = features.static(version, persistent, _handover_in_browser())
-        page.render_views(App, store, ShareGate(False), (), site)
+        page.render_views(App, store, ShareGate(False), (), site, None, languages)
         browser.tell_page_shown(holding=True)
 
     return main

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 from typing import Any
 
 from companion.serving.tab_claim import TabClaim
+from companion.words.i18n import browser_languages
 
 TAB_LOCK = "card-table-companion-store"
 """The Web Lock the tab holding the store keeps until it closes (and the
@@ -44,6 +46,26 @@ async def hold_tab_lock() -> bool:
     options = to_js({"ifAvailable": True}, dict_converter=js.Object.fromEntries)
     locks.request(TAB_LOCK, options, create_once_callable(granted))
     return await future
+
+
+HANDED_OVER_CHARS = 4096
+"""The most of the worker's name read: the page's hand-over is a few tags."""
+
+
+def handed_languages() -> list[str] | None:
+    """The browser's languages, best first, as the page handed them over in
+    its worker's name (publish/page_start.js); None where it handed none
+    (Flet started the worker itself), and the app asks the client later."""
+    import js
+
+    name = str(getattr(js, "name", "") or "")[:HANDED_OVER_CHARS]
+    try:
+        handed = json.loads(name)
+    except ValueError:
+        return None
+    if not isinstance(handed, dict):
+        return None
+    return browser_languages(handed.get("languages"))
 
 
 def tell_page_shown(holding: bool) -> None:

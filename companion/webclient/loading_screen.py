@@ -33,6 +33,18 @@ LIGHT_ACCENT = "#2E7D32"
 DARK_ACCENT = "#8FD88A"
 """Text and the progress bar: the colours of unreachable_page.STYLE."""
 
+DARK_ATTRIBUTE = "data-companion-dark"
+"""On the page's <html>: `true` when the app opens dark (its stored theme, or
+the browser's colour scheme where the theme follows it); the loading
+screen's colours follow it."""
+
+LOOKS_KEY = "flutter.companion.looks"
+"""The browser's localStorage key of the language and theme the app last
+opened in (ui.frame.page_looks.LOOKS_PREFERENCE, as Flutter names it)."""
+
+THEMES = ("system", "light", "dark")
+"""The themes the app knows (ui.frame.state.THEMES)."""
+
 FADE_MS = 200
 """How long the screen takes to fade once the app has drawn its own."""
 
@@ -57,17 +69,18 @@ STYLE = f"""\
 #{SCREEN_ID} button {{ min-height: 48px; padding: 0 24px; border: 0;
   border-radius: 24px; background: {LIGHT_ACCENT}; color: #fff;
   font: inherit; cursor: pointer; }}
-@media (prefers-color-scheme: dark) {{
-  #{SCREEN_ID} {{ background: {DARK_SURFACE}; color: {DARK_TEXT}; }}
-  #{SCREEN_ID} .bar {{ background: rgba(143, 216, 138, 0.2); }}
-  #{SCREEN_ID} .bar::before {{ background: {DARK_ACCENT}; }}
-  #{SCREEN_ID} button {{ background: {DARK_ACCENT}; color: #00390a; }}
-}}
+[{DARK_ATTRIBUTE}="true"] #{SCREEN_ID} {{ background: {DARK_SURFACE};
+  color: {DARK_TEXT}; }}
+[{DARK_ATTRIBUTE}="true"] #{SCREEN_ID} .bar {{ background: rgba(143, 216, 138, 0.2); }}
+[{DARK_ATTRIBUTE}="true"] #{SCREEN_ID} .bar::before {{ background: {DARK_ACCENT}; }}
+[{DARK_ATTRIBUTE}="true"] #{SCREEN_ID} button {{ background: {DARK_ACCENT};
+  color: #00390a; }}
 @media (prefers-reduced-motion: reduce) {{
   #{SCREEN_ID} .bar::before {{ animation: none; width: 100%; }}
 }}
 """
-"""Icon, name and a thin bar in the middle; the app's colours, light or dark."""
+"""Icon, name and a thin bar in the middle; the app's colours, light or dark
+as the script decides it (DARK_ATTRIBUTE)."""
 
 SCRIPT = PageScript.beside(__file__, "loading_screen.js", (PICK_LANGUAGE,))
 """The screen's script: the browser's language, then `companionLoading`."""
@@ -103,7 +116,8 @@ def loading_screen_html(
     """The screen's element, its style and its script, for the top of <body>.
 
     `texts_by_language` (words.page_texts): the first language's are in the
-    markup, the browser's own are put in by the script before the first paint.
+    markup; the app's last (LOOKS_KEY), else the browser's, are put in by the
+    script before the first paint.
     """
     first = next(iter(texts_by_language.values()))
     script = SCRIPT.shipped(
@@ -111,6 +125,11 @@ def loading_screen_html(
             "texts": {lang: dict(texts) for lang, texts in texts_by_language.items()},
             "fadeMs": FADE_MS,
             "screenId": SCREEN_ID,
+            "looksKey": LOOKS_KEY,
+            "themes": list(THEMES),
+            "darkAttribute": DARK_ATTRIBUTE,
+            "lightSurface": LIGHT_SURFACE,
+            "darkSurface": DARK_SURFACE,
         }
     )
     return (

@@ -75,6 +75,28 @@ def negotiate(preferred: Iterable[str] | str | None) -> str:
     return str(found) if found is not None else FALLBACK
 
 
+MOST_LANGUAGES = 20
+"""Of a browser's preferred languages, how many are weighed (it names a few)."""
+
+LONGEST_TAG = 35
+"""The longest language tag weighed (BCP 47 tags in use are far shorter)."""
+
+
+def browser_languages(said: object) -> list[str]:
+    """The language tags a browser says it prefers, best first, within bounds.
+
+    `said` is a list of tags (navigator.languages) or an Accept-Language
+    header. The browser's word may be forged: more tags than a browser names,
+    longer ones, or values that are not text count as nothing.
+    """
+    if isinstance(said, str):
+        said = said[: MOST_LANGUAGES * (LONGEST_TAG + 8)].split(",")
+    if not isinstance(said, list | tuple):
+        return []
+    tags = [tag.split(";")[0].strip() for tag in said if isinstance(tag, str)]
+    return [tag for tag in tags[:MOST_LANGUAGES] if 0 < len(tag) <= LONGEST_TAG]
+
+
 def system_preferences() -> list[str]:
     """The language tags the operating system asks for, most preferred first."""
     found: list[str] = []

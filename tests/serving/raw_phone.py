@@ -105,9 +105,11 @@ def shared_server(data_dir: Path, log: Path) -> Iterator[int]:
 class RawPhone:
     """A websocket to the server, its frames sent in one write when asked."""
 
-    def __init__(self, port: int, address: str) -> None:
+    def __init__(self, port: int, address: str, languages: str = "") -> None:
         self.port = port
         self.address = address
+        self.languages = languages
+        """Its Accept-Language header ("": none)."""
         self.protocol = ClientProtocol(parse_uri(f"ws://127.0.0.1:{port}/ws"))
         self.received: list[Any] = []
         self.closed = False
@@ -116,6 +118,8 @@ class RawPhone:
         self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
         request = self.protocol.connect()
         request.headers["X-Forwarded-For"] = self.address
+        if self.languages:
+            request.headers["Accept-Language"] = self.languages
         self.protocol.send_request(request)
         self._flush()
         while self.protocol.handshake_exc is None and not self._open():

@@ -8,7 +8,10 @@ from companion.words import i18n
 from companion.words.game_texts import points_count, rounds_count
 from companion.words.i18n import (
     LANGUAGES,
+    LONGEST_TAG,
+    MOST_LANGUAGES,
     PSEUDO,
+    browser_languages,
     get_translator,
     negotiate,
     system_preferences,
@@ -34,6 +37,28 @@ NBSP = "\u00a0"
 )
 def test_negotiate_picks_the_best_supported_language(preferred, expected):
     assert negotiate(preferred) == expected
+
+
+@pytest.mark.parametrize(
+    ("said", "tags"),
+    [
+        (["nb-NO", "en"], ["nb-NO", "en"]),
+        ("nb-NO,nb;q=0.9, en;q=0.8", ["nb-NO", "nb", "en"]),
+        (["es", 7, None, "", "x" * (LONGEST_TAG + 1), "sv"], ["es", "sv"]),
+        (None, []),
+        ({"nb": 1}, []),
+        ("", []),
+    ],
+)
+def test_a_browsers_word_on_its_languages_is_read_within_bounds(said, tags):
+    assert browser_languages(said) == tags
+
+
+def test_a_browser_that_names_too_many_languages_is_heard_on_the_first_few():
+    said = [f"x{n}" for n in range(MOST_LANGUAGES * 5)]
+    assert browser_languages(said) == said[:MOST_LANGUAGES]
+    header = ",".join(said) * 1000
+    assert len(browser_languages(header)) <= MOST_LANGUAGES
 
 
 def test_the_system_languages_are_read_in_order_of_preference(monkeypatch):

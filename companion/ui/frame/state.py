@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import flet as ft
@@ -15,7 +15,7 @@ from companion.ui.frame.device_id import device_at_start
 from companion.ui.frame.state_drafts import SessionDrafts
 from companion.ui.frame.state_handover import SessionHandover
 from companion.ui.frame.state_writes import SessionWrites
-from companion.words.i18n import LANGUAGES, Translator, get_translator
+from companion.words.i18n import LANGUAGES, Translator, get_translator, negotiate
 
 THEMES = ("system", "light", "dark")
 
@@ -70,12 +70,15 @@ class AppState(SessionWrites, SessionHandover, SessionDrafts):
         session_id: str = "",
         client_ip: str | None = None,
         links: tuple[str, ...] = (),
+        languages: Sequence[str] = (),
     ) -> AppState:
         """A session's state from the stored settings and the store's notices.
 
         A guest (a phone that joins with the code) starts from the defaults: the
         stored settings are the host's, and the store's notices are the host's
-        business. `links` are the addresses phones open the table at.
+        business. `links` are the addresses phones open the table at;
+        `languages`, the browser's (best first), give the language where none
+        was chosen, so the first screen is drawn in it.
         """
         state = cls(
             store=store,
@@ -87,12 +90,14 @@ class AppState(SessionWrites, SessionHandover, SessionDrafts):
         # Chosen once: a session's peer, and so whether it is the host's, never
         # changes (a guest's role may, from locked to viewer to recorder).
         state.device = device_at_start(store, state.is_host)
+        state.lang = negotiate(languages)
         if state.is_guest:
             return state
         settings = store.settings()
-        lang = settings.get("language") or "en"
+        lang = settings.get("language")
         theme = settings.get("theme") or "system"
-        state.lang = lang if lang in LANGUAGES else "en"
+        if lang in LANGUAGES:
+            state.lang = lang
         state.theme = theme if theme in THEMES else "system"
         state.keep_awake = bool(settings.get("keep_awake", True))
         state.problems = tuple(store.notices)

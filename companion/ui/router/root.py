@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import flet as ft
@@ -14,13 +14,13 @@ from companion.ui.frame.device_id import device_of_browser
 from companion.ui.frame.handler_guard import listen_for_failures
 from companion.ui.frame.handover import HandoverContext
 from companion.ui.frame.not_found_screen import NotFound
+from companion.ui.frame.page_looks import dress_page, remember_looks
 from companion.ui.frame.state import AppState, StateContext
-from companion.ui.frame.theme import THEME_MODES, theme
 from companion.ui.join.join_screen import JoinScreen
 from companion.ui.matches.matches_screen import MatchesScreen
 from companion.ui.router.match_view import MatchOutlet
 from companion.ui.settings.features import Features, FeaturesContext, served
-from companion.words.i18n import negotiate
+from companion.words.i18n import browser_languages, negotiate
 
 MATCH_TOPIC = "match-saved"
 """Pubsub topic: a match was saved (its id), or the players or an import ("")."""
@@ -103,15 +103,8 @@ ROUTES = [
 ]
 
 
-MOST_LANGUAGES = 20
-"""Of a browser's preferred languages, how many are weighed (it names a few)."""
-
-LONGEST_TAG = 35
-"""The longest language tag weighed (BCP 47 tags in use are far shorter)."""
-
-
-async def _browser_languages(page: ft.Page) -> list[str]:
-    """The languages the browser says it prefers, best first; [] if it says none.
+async def _device_languages(page: ft.Page) -> list[str]:
+    """The languages the client says it prefers, best first; [] if it says none.
 
     The client answers this request, so a forged answer may hold anything: a
     reply Flet cannot read, or values that are not text, count as no answer
@@ -124,12 +117,7 @@ async def _browser_languages(page: ft.Page) -> list[str]:
     languages = getattr(info, "languages", None)
     first = getattr(info, "language", None)
     said = languages if isinstance(languages, list) and languages else [first]
-    # A browser names a few short tags: more, or longer, is not a browser's.
-    return [
-        tag
-        for tag in said[:MOST_LANGUAGES]
-        if isinstance(tag, str) and 0 < len(tag) <= LONGEST_TAG
-    ]
+    return browser_languages(said)
 
 
 @ft.component
@@ -139,6 +127,7 @@ def App(
     links: tuple[str, ...] = (),
     features: Features | None = None,
     peer: str | None = None,
+    languages: Sequence[str] | None = None,
 ) -> list[ft.View]:
     """One browser session: its state, kept live with the other sessions.
 
@@ -147,6 +136,10 @@ def App(
     `features` are the build's own parts (the served app's when None). `peer`
     is the address the server accepted this session's connection from (None
     where nothing is served); the share gate tells the host by it.
+    `languages` are the browser's, best first, as the start knew them (the
+    websocket's Accept-Language, the static page's hand-over): the first
+    screen is drawn in the language they give. None: the client is asked
+    once the first screen is up (a packaged app).
     """
     page = ft.context.page
     features = features or served()
@@ -160,6 +153,7 @@ def App(
             # Never page.client_ip: the client can set that (issue 27).
             client_ip=peer,
             links=tuple(links),
+            languages=languages or (),
         )
         state.hand_in(opened_with)
         return state
@@ -217,19 +211,23 @@ def App(
                 state.device = await device_of_browser()
 
             page.run_task(identify)
-        if not state.language_chosen:
+        if languages is None and not state.language_chosen:
 
             async def detect() -> None:
-                state.lang = negotiate(await _browser_languages(page))
+                state.lang = negotiate(await _device_languages(page))
 
             page.run_task(detect)
 
+    def remember() -> None:
+        # What a guest sees is its session's alone: the next start opens in
+        # its browser's language and colours again.
+        if not state.is_guest:
+            page.run_task(remember_looks, state.lang, state.theme)
+
     ft.use_effect(connect, dependencies=[], cleanup=page.pubsub.unsubscribe_all)
+    ft.use_effect(remember, dependencies=[state.lang, state.theme])
     t = state.t
-    page.title = t.gettext("Card Table Companion")
-    page.theme_mode = THEME_MODES[state.theme]
-    page.theme = theme()
-    page.dark_theme = theme()
+    dress_page(page, t, state.lang, state.theme)
 
     def views() -> list[ft.View]:
         if not state.role.can_see:

@@ -101,6 +101,14 @@ def test_settings_are_remembered_for_every_session(state: AppState) -> None:
     assert again.t.gettext("Record round") != "Record round"
 
 
+def test_the_browsers_language_is_the_first_screens_until_one_is_chosen() -> None:
+    store = Store.in_memory()
+    assert AppState.load(store, languages=["fr", "nb-NO"]).lang == "nb"
+    assert not AppState.load(store, languages=["nb-NO"]).language_chosen
+    AppState.load(store).set_language("es")
+    assert AppState.load(store, languages=["nb-NO"]).lang == "es"
+
+
 def test_a_new_match_draft_prefills_from_the_game() -> None:
     draft = MatchDraft.for_game("vandatta")
     assert (draft.end_kind, draft.end_text, draft.scoring) == (
