@@ -278,7 +278,10 @@ class Table:
         outside = box["x"] < 0 or box["y"] < 0 or right > width or bottom > height
         under_top_bar = box["y"] < 56 < bottom
         under_bottom_bar = box["y"] < height - 100 <= bottom
-        return outside or under_top_bar or under_bottom_bar
+        # A control the scrolling content cuts at the navigation bar's top
+        # edge (80-100 px up) is only as tall as the part still shown.
+        cut_at_bottom_bar = box["y"] >= height - 100 and bottom <= height - 80
+        return outside or under_top_bar or under_bottom_bar or cut_at_bottom_bar
 
     def small_targets(self) -> list[str]:
         """Tappable controls smaller than 48×48 px, as "role name WxH"."""

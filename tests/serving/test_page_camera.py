@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+from event_loops import run_apart
 from test_page_channel import FakeBridge
 
 from companion.serving.page_camera import PageScanner, scan_of
@@ -25,7 +26,7 @@ def test_a_scan_asks_the_page_and_gives_what_it_read() -> None:
         bridge.page_says('{"kind": "scanned", "text": "https://x.example/#m=1"}')
         return await waiting
 
-    assert asyncio.run(scanned()) == Scan(text="https://x.example/#m=1")
+    assert run_apart(scanned()) == Scan(text="https://x.example/#m=1")
 
 
 def test_a_second_scan_closes_the_first() -> None:
@@ -39,7 +40,7 @@ def test_a_second_scan_closes_the_first() -> None:
         bridge.page_says('{"kind": "scanned", "problem": "refused"}')
         return await first, await second
 
-    assert asyncio.run(both()) == (
+    assert run_apart(both()) == (
         Scan(problem=ScanProblem.CLOSED),
         Scan(problem=ScanProblem.REFUSED),
     )
@@ -55,7 +56,7 @@ def test_an_answer_nobody_asked_for_is_ignored() -> None:
         bridge.page_says('{"kind": "scanned", "problem": "no-camera"}')
         return await waiting
 
-    assert asyncio.run(unasked()) == Scan(problem=ScanProblem.NO_CAMERA)
+    assert run_apart(unasked()) == Scan(problem=ScanProblem.NO_CAMERA)
 
 
 def test_an_answer_the_app_does_not_know_is_a_failed_camera() -> None:
