@@ -277,11 +277,13 @@ class Table:
         bottom, right = box["y"] + box["height"], box["x"] + box["width"]
         outside = box["x"] < 0 or box["y"] < 0 or right > width or bottom > height
         under_top_bar = box["y"] < 56 < bottom
-        under_bottom_bar = box["y"] < height - 100 <= bottom
-        # A control the scrolling content cuts at the navigation bar's top
-        # edge (80-100 px up) is only as tall as the part still shown.
-        cut_at_bottom_bar = box["y"] >= height - 100 and bottom <= height - 80
-        return outside or under_top_bar or under_bottom_bar or cut_at_bottom_bar
+        # Under the bottom bar's zone (the lowest 100 px), or ending at the
+        # navigation bar's top edge (80-100 px up), where the scrolling
+        # content cuts a control to the part still shown.
+        at_bottom_bar = bottom >= height - 100 and (
+            box["y"] < height - 100 or bottom <= height - 80
+        )
+        return outside or under_top_bar or at_bottom_bar
 
     def small_targets(self) -> list[str]:
         """Tappable controls smaller than 48×48 px, as "role name WxH"."""
