@@ -93,6 +93,7 @@ from playwright.sync_api import (
 from taps import BIG, SETTLE_S, fill_hands, saved, start_round, t
 
 from companion.publish import snapshot
+from companion.serving import browser
 
 WIFI = {
     "offline": False,
@@ -151,6 +152,27 @@ PHASES = (
 )
 """Where a start's time goes: each phase ends at the first console line so."""
 
+WORKER_MARKS_JS = f"""
+() => performance.getEntriesByType('mark')
+    .filter((mark) => mark.name.startsWith({browser.MARK_PREFIX!r}))
+    .map((mark) => [mark.name.slice({len(browser.MARK_PREFIX)}),
+                    performance.timeOrigin + mark.startTime])
+"""
+"""The marks the app's Python made in its worker (serving.browser.mark): each
+step's name and when it ended, in ms since the epoch (the clock the bench's
+time.time() reads)."""
+
+
+def worker_marks(page: Page, started_at: float) -> dict[str, float]:
+    """Seconds from `started_at` (time.time()) to each step the app's Python
+    marked in its worker; none from a site that marks none (the floor, the
+    peer)."""
+    for worker in page.workers:
+        if "python-worker" in worker.url:
+            marks = worker.evaluate(WORKER_MARKS_JS)
+            return {f"py: {name}": at / 1000 - started_at for name, at in marks}
+    return {}
+
 
 def wait_for_start(page: Page, needle: str) -> None:
     """Wait (checking every 100 ms: a slowed CPU) until `needle` is on screen."""
@@ -177,6 +199,7 @@ def visit(
     if cpu is not None:
         emulate_phone(page, cpu)
     started = time.perf_counter()
+    started_at = time.time()
 
     def noted(message) -> None:
         for phase, text in PHASES:
@@ -189,6 +212,7 @@ def visit(
     wait_for_start(page, needle)
     if phases is not None:
         phases["first screen"] = time.perf_counter() - started
+        phases.update(worker_marks(page, started_at))
     return page
 
 
@@ -444,6 +468,12 @@ def first_visits(
     report(results, cpu)
 
 
+def _median_of(rows: list[dict[str, float]], key: str) -> float:
+    """The median of `key` over the runs that have it (inf: none has it)."""
+    found = sorted(r[key] for r in rows if key in r)
+    return found[len(found) // 2] if found else float("inf")
+
+
 def report(results: dict[str, list[dict[str, float]]], cpu: float) -> None:
     """The tables and verdicts of (a) and (b) at one CPU slow-down."""
     sizes = Table("(a) Over the wire on a first visit (bodies the server sent)", "MB")
@@ -491,7 +521,13 @@ def report(results: dict[str, list[dict[str, float]]], cpu: float) -> None:
     )
     for visit_name in ("first", "installed", "boot"):
         for name, rows in results.items():
-            for phase in [*(p for p, _ in PHASES), "first screen"]:
+            marked = sorted(
+                {k.split(": ", 1)[1] for r in rows for k in r if ": py: " in k}
+            )
+            named = [*(p for p, _ in PHASES), *marked, "first screen"]
+            for phase in sorted(
+                named, key=lambda p: _median_of(rows, f"{visit_name}: {p}")
+            ):
                 key = f"{visit_name}: {phase}"
                 found = [r[key] for r in rows if key in r]
                 if found:
