@@ -61,6 +61,7 @@ IMPORTS = (
     "companion.serving.app",
     "companion.serving.flet_quirks",
     "companion.serving.browser",
+    "companion.serving.browser_start",
     "companion.serving.held_messages",
     "companion.serving.session_guard",
     "companion.storage.browser_files",
@@ -177,11 +178,14 @@ def maker_js(version: str, archive: str) -> str:
     )
 
 
-def python_start_js(version: str, archive: str, snapshots: bool = True) -> str:
+def python_start_js(
+    version: str, archive: str, snapshots: bool = True, early: str = ""
+) -> str:
     """For python-worker.js: `self.pythonStart(pyodideModule, options)`, which
-        restores build `version`'s snapshot (if `snapshots`) or boots Pyodide, and
-        unpacks the app (tried ARCHIVE_TRIES times, else the page is told and says
-    so; a snapshot is kept)."""
+    restores build `version`'s snapshot (if `snapshots`) or boots Pyodide,
+    unpacks the app (tried ARCHIVE_TRIES times, else the page is told and says
+    so; a snapshot is kept), then runs the Python `early` (if any) before
+    Flet's init message comes."""
     stored = {**_stored(version), "afterRestore": AFTER_RESTORE}
     return PYTHON_START.shipped(
         {
@@ -192,6 +196,7 @@ def python_start_js(version: str, archive: str, snapshots: bool = True) -> str:
             "readyLine": READY_LINE,
             "startKey": START_KEY,
             "snapshot": stored if snapshots else None,
+            "early": early,
         }
     )
 
