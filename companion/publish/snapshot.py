@@ -68,12 +68,15 @@ IMPORTS = (
     "companion.ui.frame.other_tab_screen",
     "companion.ui.router.root",
     "companion.ui.settings.features",
+    "importlib.metadata",
 )
 """What the snapshot has imported: what the site's entry module and the
 browser start (serving.app's start_in_browser, make_browser_main) import,
 the Matches screen and flet's `ft.run` among them
 (tests/publish/test_snapshot.py keeps the two in step). Not Flet's Pyodide
-connection, which holds the worker's `flet_js` as it is imported."""
+connection, which holds the worker's `flet_js` as it is imported. And
+importlib.metadata, which AFTER_RESTORE's `importlib.invalidate_caches()`
+imports: 0.25 s of a restore at CPU 1x otherwise (bench/static_app.py)."""
 
 PREPARE = """\
 import importlib, os, sys
