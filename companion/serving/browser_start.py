@@ -105,7 +105,7 @@ class _Unheard(Connection):
     """A connection whose messages go nowhere: a rehearsal's."""
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__()  # type: ignore[no-untyped-call]  # Flet's, untyped
         self.pubsubhub = PubSubHub()
         self.loop = asyncio.get_event_loop()
 
