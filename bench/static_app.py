@@ -503,12 +503,19 @@ def flutter_verdicts(
             f" {cpu:g}x: {ratio:.2f}x (runs {', '.join(f'{x:.2f}' for x in per_run)};"
             f" target <= {FLUTTER_UP_TARGET}x)",
         )
-    limit = INSTALLED_46_TARGET_S.get(cpu)
+    installed_verdict(installed, cpu, INSTALLED_46_TARGET_S.get(cpu), " (46)")
+
+
+def installed_verdict(
+    installed: float, cpu: float, limit: float | None, issue: str = ""
+) -> None:
+    """The installed start at `cpu`x against an issue's `limit` (None: none
+    there); `issue` tells its figure from issue 28's."""
     if limit is not None:
         verdict(
-            at_most(f"installed start at CPU {cpu:g}x (46)", installed, "s", limit),
-            f"installed start at CPU {cpu:g}x: {installed:.2f} s (issue 46's"
-            f" target <= {limit:g} s)",
+            at_most(f"installed start at CPU {cpu:g}x{issue}", installed, "s", limit),
+            f"installed start (offline, snapshot) at CPU {cpu:g}x{issue}:"
+            f" {installed:.2f} s (target <= {limit:g} s)",
         )
 
 
@@ -577,13 +584,7 @@ def report(results: dict[str, list[dict[str, float]]], cpu: float) -> None:
     if not ours:
         return
     installed = seconds.median("(b) ours: installed (snapshot)")
-    limit = INSTALLED_TARGET_S.get(cpu)
-    if limit is not None:
-        verdict(
-            at_most(f"installed start at CPU {cpu:g}x", installed, "s", limit),
-            f"installed start (offline, snapshot) at CPU {cpu:g}x:"
-            f" {installed:.2f} s (target <= {limit:g} s)",
-        )
+    installed_verdict(installed, cpu, INSTALLED_TARGET_S.get(cpu))
     flutter_verdicts(ours, installed, cpu)
     gzip_mb = sizes.median("ours: with the precache, gzip -6")
     verdict(
