@@ -6,6 +6,7 @@ from pathlib import Path
 
 from companion.serving.client_files import ShippedClient, shipped_client
 from companion.serving.http_layer import KEPT_FOLDER, REVALIDATE, MemoryFile, Route
+from companion.webclient.loading_screen import SHOWN_CHANNEL
 from companion.webclient.screen_restart import restart_js
 from companion.webclient.service_worker import (
     SCRIPT_NAME,
@@ -32,7 +33,7 @@ def served_client(web_dir: Path | None = None) -> ShippedClient:
     """The client a server ships: flet-web's, with the page's watch script."""
     script = watch_js(unreachable_texts_by_language(), "/ws", GRACE_MS)
     script += restart_js(restart_texts_by_language())
-    script += served_registration_js(WORKER_URL)
+    script += served_registration_js(WORKER_URL, SHOWN_CHANNEL)
     return shipped_client(web_dir, {WATCH_SCRIPT: script.encode("utf-8")})
 
 
