@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import hashlib
 import mimetypes
-import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -22,6 +22,7 @@ from companion.serving.precompress import (
     SUFFIXES,
     compressed,
     variant,
+    write_whole,
 )
 
 mimetypes.add_type("text/javascript", ".mjs")
@@ -168,15 +169,9 @@ def _compressed_copy(
             pass
     packed = compressed(body, encoding)
     if path is not None:
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            # Renamed into place whole: another server starting meanwhile reads
-            # a whole copy or none.
-            scratch = path.with_name(f"{path.name}.{os.getpid()}.part")
-            scratch.write_bytes(packed)
-            os.replace(scratch, path)
-        except OSError:
-            pass
+        # Not kept (a full disk, say): the next start compresses it again.
+        with contextlib.suppress(OSError):
+            write_whole(path, packed)
     return packed
 
 
