@@ -5,11 +5,18 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from companion.words.i18n import Translator, terminal_translator
+from companion.storage.paths import cache_root
+from companion.words.i18n import (
+    Translator,
+    keep_compiled_catalogs,
+    terminal_translator,
+)
 
 DEFAULT_HOST = "127.0.0.1"
 SHARE_HOST = "0.0.0.0"
 DEFAULT_PORT = 8550
+CATALOGS_FOLDER = "catalogs"
+"""Below the cache folder: the compiled catalogs (words.i18n)."""
 
 
 def build_parser(t: Translator) -> argparse.ArgumentParser:
@@ -94,6 +101,7 @@ def build_parser(t: Translator) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the process exit status."""
+    keep_compiled_catalogs(cache_root() / CATALOGS_FOLDER)
     t = terminal_translator()
     args = build_parser(t).parse_args(argv)
     if args.command == "export":

@@ -63,6 +63,13 @@ class ShippedClient:
     page: bytes
     replaced: dict[str, bytes]
 
+    @property
+    def files_key(self) -> str:
+        """A key of flet-web's files alone (its version and folder): their
+        compressed copies stay good whatever our own replacements become."""
+        identity = f"{flet_web_version}\0{self.web_dir}".encode()
+        return hashlib.sha256(identity).hexdigest()[:16]
+
     def file(self, relative: str) -> Path | None:
         """flet-web's file at `relative` below `base`, if there is one to serve."""
         if not relative or relative.startswith("/") or "\\" in relative:

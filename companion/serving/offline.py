@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from companion.serving.client_files import ShippedClient, shipped_client
-from companion.serving.http_layer import REVALIDATE, MemoryFile, Route
+from companion.serving.http_layer import KEPT_FOLDER, REVALIDATE, MemoryFile, Route
+from companion.webclient.loading_screen import SHOWN_CHANNEL
 from companion.webclient.screen_restart import restart_js
 from companion.webclient.service_worker import (
     SCRIPT_NAME,
@@ -32,16 +33,20 @@ def served_client(web_dir: Path | None = None) -> ShippedClient:
     """The client a server ships: flet-web's, with the page's watch script."""
     script = watch_js(unreachable_texts_by_language(), "/ws", GRACE_MS)
     script += restart_js(restart_texts_by_language())
-    script += served_registration_js(WORKER_URL)
+    script += served_registration_js(WORKER_URL, SHOWN_CHANNEL)
     return shipped_client(web_dir, {WATCH_SCRIPT: script.encode("utf-8")})
 
 
-def worker_routes(client: ShippedClient) -> dict[str, Route]:
+def worker_routes(
+    client: ShippedClient, cache_dir: Path | None = None
+) -> dict[str, Route]:
     """The route of the worker for `client`: its versioned files kept, no page.
 
     Its cache is named by the versioned folder, so a new version's worker
     drops the old cache. The page, Flet's websocket and answers, uploads and
     anything per user are never kept: only files below the versioned folder.
+    The worker's compressed copies are kept in `cache_dir`, if given, for the
+    next start.
     """
     pages = {
         lang: page_html(texts, lang)
@@ -51,6 +56,6 @@ def worker_routes(client: ShippedClient) -> dict[str, Route]:
     script = service_worker_js(
         version, [], offline_page=pages, runtime_prefix=client.base
     )
-    return {
-        WORKER_URL: MemoryFile(script.encode("utf-8"), "text/javascript", REVALIDATE)
-    }
+    kept = None if cache_dir is None else cache_dir / KEPT_FOLDER
+    body = script.encode("utf-8")
+    return {WORKER_URL: MemoryFile(body, "text/javascript", REVALIDATE, kept)}

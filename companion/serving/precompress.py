@@ -128,13 +128,20 @@ def precompress(web_dir: Path, cache_dir: Path) -> int:
         if len(packed) > len(data) * MIN_SAVING:
             _refused(target).touch()
             continue
-        scratch = target.with_name(f"{target.name}.{os.getpid()}.part")
-        scratch.write_bytes(packed)
-        os.replace(scratch, target)
+        write_whole(target, packed)
         made += 1
     cache_dir.mkdir(parents=True, exist_ok=True)
     (cache_dir / DONE).touch()
     return made
+
+
+def write_whole(target: Path, data: bytes) -> None:
+    """`data` written under a temporary name and renamed to `target`: a reader
+    meanwhile finds a whole file or none."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    scratch = target.with_name(f"{target.name}.{os.getpid()}.part")
+    scratch.write_bytes(data)
+    os.replace(scratch, target)
 
 
 def _refused(target: Path) -> Path:

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import flet as ft
-import platformdirs
 import uvicorn
 from flet_web import fastapi as flet_fastapi
 
@@ -19,18 +17,18 @@ from companion.serving.offline import served_client, worker_routes
 from companion.serving.peers import PeerAddresses
 from companion.serving.precompress import DONE
 from companion.serving.uploads import BoundedUploads, UploadFolder
-from companion.storage.paths import APP_NAME
-
-CACHE_ENVIRONMENT = "COMPANION_CACHE"
-"""Where the compressed client is kept, if set; else the user's cache folder."""
+from companion.storage.paths import cache_root
 
 
 def cache_dir(client: ShippedClient) -> Path:
-    """The folder of `client`'s compressed copies (one per client version)."""
-    root = os.environ.get(CACHE_ENVIRONMENT) or platformdirs.user_cache_dir(
-        APP_NAME, appauthor=False
-    )
-    return Path(root).expanduser() / "webclient" / client.base.strip("/").split("/")[-1]
+    """The folder of the compressed copies of `client`'s files from flet-web.
+
+    One per installed flet-web, not per version of the page: a change of our
+    own scripts (a new version key) leaves flet-web's files as they were, and
+    compressing them all again (~1 min of a core) would hold up the starts
+    that follow (bench/README.md, startup.py).
+    """
+    return cache_root() / "webclient" / client.files_key
 
 
 def web_app(
@@ -46,6 +44,7 @@ def web_app(
     Its service worker (`offline.worker_routes`) is one of the routes.
     """
     client = client or served_client()
+    cache = cache or cache_dir(client)
     secret = uploads.secret if uploads is not None else None
     # Flet's app behind PeerAddresses: each session learns the address its
     # websocket came from (peers.py), whatever its client says.
@@ -53,8 +52,8 @@ def web_app(
     return ClientLayer(
         flet_app if uploads is None else BoundedUploads(flet_app, uploads),
         client,
-        cache or cache_dir(client),
-        {**worker_routes(client), **(routes or {})},
+        cache,
+        {**worker_routes(client, cache), **(routes or {})},
     )
 
 

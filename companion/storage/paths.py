@@ -1,4 +1,4 @@
-"""Where the app keeps its data: the data directory, from the command line or setup."""
+"""Where the app keeps its data (from the command line or setup) and its cache."""
 
 import os
 from pathlib import Path
@@ -19,3 +19,16 @@ def data_dir(cli_value: str | None = None) -> Path:
         if value:
             return Path(value).expanduser()
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+CACHE_ENVIRONMENT = "COMPANION_CACHE"
+"""Names the cache folder, if set; else the user's cache folder."""
+
+
+def cache_root() -> Path:
+    """Where the app keeps what it can make again (the client's compressed
+    files, the compiled catalogs), to skip that work at the next start."""
+    root = os.environ.get(CACHE_ENVIRONMENT) or platformdirs.user_cache_dir(
+        APP_NAME, appauthor=False
+    )
+    return Path(root).expanduser()

@@ -92,11 +92,19 @@ APP_TITLE_SAFETY_MS = 15_000
 """How long after Flutter's first frame a served page's loading screen waits
 for the app's title before it goes anyway."""
 
+SHOWN_CHANNEL = "companion-app-shown"
+"""The BroadcastChannel on which a served page says its loading screen went
+(the app's screen is up): its service worker registers then
+(serving/offline.py)."""
+
 
 def app_titled_js() -> str:
     """For a served page: a script that takes the loading screen away once
-    Flutter has drawn and the app has set the page's title."""
-    return SERVED_SCRIPT.shipped({"safetyMs": APP_TITLE_SAFETY_MS})
+    Flutter has drawn and the app has set the page's title, and then says so
+    on SHOWN_CHANNEL."""
+    return SERVED_SCRIPT.shipped(
+        {"safetyMs": APP_TITLE_SAFETY_MS, "shownChannel": SHOWN_CHANNEL}
+    )
 
 
 def theme_colour_meta() -> str:

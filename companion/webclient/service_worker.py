@@ -100,17 +100,21 @@ def registration_js(
     )
 
 
-def served_registration_js(script_url: str) -> str:
+def served_registration_js(script_url: str, shown_channel: str | None = None) -> str:
     """A served page's script that registers the worker where the browser has one.
 
     No reload onto a new version: a served page always comes from the server,
     so it is the new version already. Browsers offer a worker only in a secure
-    context (HTTPS, or localhost); elsewhere this does nothing.
+    context (HTTPS, or localhost); elsewhere this does nothing. With
+    `shown_channel`, a page no worker controls yet registers once a message
+    comes on that BroadcastChannel (the app's screen is up): installed at the
+    page's start, the worker took over the page and passed its files through
+    itself, keeping each, while the page loaded them (bench/README.md).
     """
     return REGISTRATION.shipped(
         {
             "scriptUrl": script_url,
-            "readyChannel": None,
+            "readyChannel": shown_channel,
             "renderers": {},
             "reloadOntoNewBuild": False,
         }

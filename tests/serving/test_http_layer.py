@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import gzip
 import shutil
 from pathlib import Path
 
+import brotli
 import pytest
 from event_loops import run_apart
 from flet_web import get_package_web_dir
@@ -139,3 +141,38 @@ def test_a_client_file_name_too_long_for_the_file_system_is_not_found(
 ) -> None:
     status, _, _ = _get(layer, layer.client.base + "9" * 4301 + ".js")
     assert status == 404
+
+
+def _memory_get(file: MemoryFile, encoding: str) -> bytes:
+    return bytes(file(Headers({"accept-encoding": encoding})).body)
+
+
+def test_a_compressed_copy_kept_at_one_start_is_sent_at_the_next(
+    tmp_path: Path,
+) -> None:
+    body = b"self.companionSettings = {};\n" * 200
+    first = MemoryFile(body, "text/javascript", REVALIDATE, tmp_path)
+    kept = sorted(tmp_path.iterdir())
+    assert [path.suffix for path in kept] == [".br", ".gz"]
+    # A copy another start made at another setting, still this body.
+    other = brotli.compress(body, quality=1)
+    assert other != _memory_get(first, "br")
+    kept[0].write_bytes(other)
+    again = MemoryFile(body, "text/javascript", REVALIDATE, tmp_path)
+    assert _memory_get(again, "br") == other
+
+
+def test_a_kept_copy_of_other_bytes_is_never_sent(tmp_path: Path) -> None:
+    body = b"<!DOCTYPE html><title>Card Table Companion</title>\n" * 100
+    MemoryFile(body, "text/html", REVALIDATE, tmp_path)
+    for path in tmp_path.iterdir():
+        # Another file's copy (or a damaged one) under this body's name.
+        wrong = b"<script>alert(1)</script>" * 100
+        path.write_bytes(
+            brotli.compress(wrong) if path.suffix == ".br" else gzip.compress(wrong)
+        )
+    again = MemoryFile(body, "text/html", REVALIDATE, tmp_path)
+    assert brotli.decompress(_memory_get(again, "br")) == body
+    assert gzip.decompress(_memory_get(again, "gzip")) == body
+    # ...and the copy kept from now on is this body's.
+    assert brotli.decompress(next(tmp_path.glob("*.br")).read_bytes()) == body

@@ -21,7 +21,7 @@ from websockets.sync.client import connect
 
 from companion.serving.offline import served_client
 from companion.serving.precompress import DONE
-from companion.serving.web_app import CACHE_ENVIRONMENT
+from companion.storage.paths import CACHE_ENVIRONMENT
 from companion.webclient.service_worker import SCRIPT as SERVICE_WORKER
 
 REPO = Path(__file__).resolve().parents[2]
@@ -72,7 +72,7 @@ class Served:
             cwd=REPO, env=env, stdout=self.log, stderr=subprocess.STDOUT,
         )  # fmt: skip
         deadline = time.monotonic() + 60
-        done = self.cache / "webclient" / self.client.base.split("/")[-2] / DONE
+        done = self.cache / "webclient" / self.client.files_key / DONE
         while not (self._answers() and done.exists()):
             if time.monotonic() > deadline or self.process.poll() is not None:
                 raise RuntimeError((root / "server.log").read_text())

@@ -8,6 +8,7 @@ import pytest
 from node_scripts import node_json, run_node, shipped_settings
 
 from companion.webclient.flet_patch import FletFileChanged
+from companion.webclient.loading_screen import SHOWN_CHANNEL, app_titled_js
 from companion.webclient.service_worker import (
     CACHE_PREFIX,
     REGISTRATION,
@@ -205,6 +206,56 @@ def test_a_served_page_registers_the_worker_without_reloading(tmp_path):
             "before": 1, "after": 1, "channel": None,
             "urls": ["/service_worker.js"], "reloads": 0,
         }  # fmt: skip
+
+
+def test_a_served_first_visit_registers_the_worker_once_the_app_is_shown(tmp_path):
+    # Registered at the page's start, the worker took the page over and kept
+    # every file as Flutter loaded it, in the middle of the start.
+    script = served_registration_js("/service_worker.js", SHOWN_CHANNEL)
+    assert _register(tmp_path, controlled=False, script=script) == {
+        "before": 0, "after": 1, "channel": SHOWN_CHANNEL,
+        "urls": ["/service_worker.js"], "reloads": 0,
+    }  # fmt: skip
+    assert _register(tmp_path, controlled=True, script=script)["before"] == 1
+
+
+# A served page's loading screen script in a page stubbed: Flutter's first
+# frame, then the app's title; the run prints what was said on each channel.
+_SHOWN_HARNESS = """
+globalThis.self = globalThis;
+const said = [];
+let titleChanged = null;
+let firstFrame = null;
+globalThis.BroadcastChannel = class {
+  constructor(name) { this.name = name; }
+  postMessage(data) { said.push([this.name, data, gone]); }
+  close() {}
+};
+let gone = false;
+globalThis.window = {companionLoading: {done: () => { gone = true; }},
+  addEventListener: (name, fn) => { if (name === 'flutter-first-frame') {
+    firstFrame = fn; } }};
+globalThis.document = {title: '', head: {}};
+globalThis.MutationObserver = class {
+  constructor(fn) { titleChanged = fn; }
+  observe() {}
+};
+globalThis.setTimeout = () => {};
+%s
+firstFrame();
+const framed = said.length;
+document.title = 'Card Table Companion';
+titleChanged();
+titleChanged();
+console.log(JSON.stringify({framed, said}));
+"""
+
+
+def test_the_served_loading_screen_says_when_the_app_is_shown(tmp_path):
+    # Flet's "Working..." is Flutter's first frame: not the app yet.
+    assert _node_json(tmp_path / "shown.js", _SHOWN_HARNESS % app_titled_js()) == {
+        "framed": 0, "said": [[SHOWN_CHANNEL, "shown", True]],
+    }  # fmt: skip
 
 
 # A worker's global scope with the Cache API and fetch stubbed: `SITE_VERSION`

@@ -1,6 +1,7 @@
 """The translator: language negotiation, plural rules, local numbers and dates."""
 
 import datetime as dt
+from pathlib import Path
 
 import pytest
 
@@ -185,3 +186,50 @@ def test_where_the_po_source_is_a_stale_compiled_catalog_beside_it_is_ignored(
     copied.with_suffix(".mo").write_bytes(i18n.compiled_catalog("sv"))
     monkeypatch.setattr(i18n, "locales_dir", lambda: tmp_path)
     assert i18n._load_translations("nb").gettext("Settings") == "Innstillinger"
+
+
+def _copied_catalog(tmp_path: Path, lang: str) -> Path:
+    """`lang`'s .po copied into a locales folder of its own, which i18n then reads."""
+    copied = tmp_path / "locales" / lang / "LC_MESSAGES" / "companion.po"
+    copied.parent.mkdir(parents=True)
+    copied.write_bytes(i18n.catalog_path(lang).read_bytes())
+    return copied
+
+
+def test_a_catalog_compiled_at_one_start_is_read_at_the_next(monkeypatch, tmp_path):
+    _copied_catalog(tmp_path, "nb")
+    swedish = i18n.compiled_catalog("sv")
+    monkeypatch.setattr(i18n, "locales_dir", lambda: tmp_path / "locales")
+    monkeypatch.setattr(i18n, "_kept_catalogs", [])
+    i18n.keep_compiled_catalogs(tmp_path / "kept")
+    assert i18n._load_translations("nb").gettext("Settings") == "Innstillinger"
+    (kept,) = (tmp_path / "kept").iterdir()
+    # Another start's copy of this very source: read, not compiled again.
+    kept.write_bytes(swedish)
+    assert i18n._load_translations("nb").gettext("Settings") == "Inställningar"
+
+
+def test_a_changed_catalog_is_never_read_from_the_copy_of_the_old_one(
+    monkeypatch, tmp_path
+):
+    copied = _copied_catalog(tmp_path, "nb")
+    monkeypatch.setattr(i18n, "locales_dir", lambda: tmp_path / "locales")
+    monkeypatch.setattr(i18n, "_kept_catalogs", [])
+    i18n.keep_compiled_catalogs(tmp_path / "kept")
+    assert i18n._load_translations("nb").gettext("Settings") == "Innstillinger"
+    source = copied.read_text("utf-8")
+    changed = source.replace('msgstr "Innstillinger"', 'msgstr "Oppsett"', 1)
+    assert changed != source
+    copied.write_text(changed, "utf-8")
+    assert i18n._load_translations("nb").gettext("Settings") == "Oppsett"
+
+
+def test_a_damaged_kept_catalog_is_compiled_again(monkeypatch, tmp_path):
+    _copied_catalog(tmp_path, "es")
+    monkeypatch.setattr(i18n, "locales_dir", lambda: tmp_path / "locales")
+    monkeypatch.setattr(i18n, "_kept_catalogs", [])
+    i18n.keep_compiled_catalogs(tmp_path / "kept")
+    i18n._load_translations("es")
+    (kept,) = (tmp_path / "kept").iterdir()
+    kept.write_bytes(kept.read_bytes()[:100])
+    assert i18n._load_translations("es").gettext("Settings") == "Ajustes"
