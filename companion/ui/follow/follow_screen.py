@@ -73,7 +73,7 @@ def FollowScreen() -> ft.View:
     following = use_following()
     scanner = use_handover().scanner
     guest = following.guest if following is not None else None
-    live_copy = guest.copy_id if guest is not None and guest.live else None
+    live_copy = guest.copy_id if guest is not None and guest.live_now else None
 
     def open_the_match() -> None:
         if live_copy is not None:

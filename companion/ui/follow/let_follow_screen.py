@@ -12,8 +12,14 @@ from companion.ui.frame.handover import Scanner, ScanWords, use_handover
 from companion.ui.frame.live_line import live_line
 from companion.ui.frame.qr_code import code_picture
 from companion.ui.frame.render_guard import guarded_screen
-from companion.ui.frame.shell import icon_button, navigate, screen, section_title
-from companion.ui.frame.state import AppState, use_app
+from companion.ui.frame.shell import (
+    icon_button,
+    navigate,
+    screen,
+    section_title,
+    toggle_row,
+)
+from companion.ui.frame.state import use_app
 from companion.ui.frame.theme import TARGET
 from companion.words.i18n import Translator
 
@@ -31,36 +37,24 @@ def _status_text(t: Translator, phone: FollowingPhone) -> str:
     return t.gettext("No longer following")
 
 
-def _phone_row(
-    t: Translator, state: AppState, host: HostSide, phone: FollowingPhone
-) -> ft.Control:
+def _phone_row(t: Translator, host: HostSide, phone: FollowingPhone) -> ft.Control:
     name = t.gettext("Phone {number}").format(number=t.number(phone.number))
-    gone = phone.link.status in (LinkStatus.GONE, LinkStatus.UNREACHED)
-    may_record = ft.Switch(
-        label=t.gettext("May record"),
-        value=phone.session.can_change,
-        disabled=gone,
-        on_change=lambda e: host.let_record(phone.name, bool(e.control.value)),
-    )
-    return ft.Container(
-        padding=ft.Padding.symmetric(horizontal=16, vertical=4),
-        content=ft.Row(
-            [
-                ft.Column(
-                    [
-                        ft.Text(name, weight=ft.FontWeight.W_600),
-                        ft.Text(_status_text(t, phone), size=13),
-                    ],
-                    spacing=2,
-                    expand=True,
-                ),
-                ft.Semantics(
-                    label=t.gettext("{phone} may record").format(phone=name),
-                    container=True,
-                    content=may_record,
-                ),
-            ]
-        ),
+    return toggle_row(
+        t.gettext("{phone} may record").format(phone=name),
+        phone.session.can_change,
+        lambda on: host.let_record(phone.name, on),
+        before=[
+            ft.Icon(ft.Icons.SMARTPHONE),
+            ft.Column(
+                [
+                    ft.Text(name, weight=ft.FontWeight.W_600),
+                    ft.Text(_status_text(t, phone), size=13),
+                ],
+                spacing=2,
+                expand=True,
+            ),
+            ft.Text(t.gettext("May record")),
+        ],
     )
 
 
@@ -142,7 +136,13 @@ def LetFollowScreen() -> ft.View:
             ft.context.page.run_task(host.make_offer, match_id)
 
     ft.use_effect(offer_at_once, dependencies=[])
-    if host is None or scanner is None or match is None or not state.is_host:
+    if (
+        host is None
+        or scanner is None
+        or match is None
+        or not state.is_host
+        or state.followed_live(match_id)
+    ):
         return screen(
             state,
             route,
@@ -166,7 +166,7 @@ def LetFollowScreen() -> ft.View:
     phones = host.following(match_id)
     if phones:
         controls.append(section_title(t.gettext("Phones following")))
-        controls.extend(_phone_row(t, state, host, phone) for phone in phones)
+        controls.extend(_phone_row(t, host, phone) for phone in phones)
     if any(phone.link.status is LinkStatus.UNREACHED for phone in phones):
         controls.append(live_line(ft.Text(unreached_text(t), color=ft.Colors.ERROR)))
         controls.append(

@@ -46,10 +46,10 @@ class GuestSide:
         self.may_record = False
         self._seq = 0
         self._first = True
-        state.follow_with(self._elsewhere, self._may_change)
+        state.follow_with(self)
 
     @property
-    def live(self) -> bool:
+    def live_now(self) -> bool:
         """Whether the link is open and heard now."""
         return self.link is not None and self.link.status is LinkStatus.LIVE
 
@@ -88,9 +88,7 @@ class GuestSide:
         if event.event == "message":
             self._told(event.text)
             return
-        before = self.link.status
-        self.link.status = self.watch.status_after(before, event)
-        if self.link.status is not before:
+        if self.watch.move(HOST, self.link, event):
             self.state.changed()
 
     def _told(self, text: str) -> None:
@@ -117,13 +115,13 @@ class GuestSide:
         self._seq, self.may_record = message.seq, message.may_record
         self.answer = ""
 
-    def _may_change(self, match_id: str) -> bool:
-        return match_id != self.copy_id or not self.live or self.may_record
+    def live(self, match_id: str) -> bool:
+        return match_id == self.copy_id and self.live_now
 
-    def _elsewhere(self, match_id: str, match: Match) -> bool | None:
-        if match_id != self.copy_id or not self.live:
-            # Not followed, or no longer: the copy is this phone's own.
-            return None
+    def may_change(self, match_id: str) -> bool:
+        return not self.live(match_id) or self.may_record
+
+    def send(self, match_id: str, match: Match) -> bool:
         try:
             stored = self.state.store.load_stored(match_id)
             code = encode_match(StoredMatch(match_id, stored.created, None, match))

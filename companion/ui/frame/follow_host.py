@@ -156,14 +156,14 @@ class HostSide:
         if event.event == "message":
             self._asked(phone, event.text)
             return
-        before = phone.link.status
-        phone.link.status = self.watch.status_after(before, event)
-        if phone.link.status is LinkStatus.LIVE and before is LinkStatus.WAITING:
+        opening = phone.link.status is LinkStatus.WAITING
+        if not self.watch.move(phone.name, phone.link, event):
+            return
+        if opening and phone.link.status is LinkStatus.LIVE:
             self._send_match(phone)
         if phone.link.status is LinkStatus.GONE:
             self.state.gate.leave(phone.name)
-        if phone.link.status is not before:
-            self.state.changed()
+        self.state.changed()
 
     def _asked(self, phone: FollowingPhone, text: str) -> None:
         """A change a following phone sent: checked, saved, or refused to it."""

@@ -17,6 +17,10 @@ from companion.ui.frame.peer_links import PeerEvent, PeerLinkError, PeerLinks
 LINK_TIMEOUT_S = 15.0
 """How long two phones may take to connect once both codes were scanned
 (on one network they take well under a second)."""
+QUIET_TIMEOUT_S = 10.0
+"""How long a link may stay quiet (no heartbeat, webclient/peer_link.js)
+before it counts as gone: a closed tab sends no goodbye, and the browser
+itself gives up on the connection only after about 30 s."""
 
 Run = Callable[[Callable[[], Awaitable[None]]], Any]
 """Runs a coroutine function in the session (Flet's page.run_task), so what
@@ -80,6 +84,21 @@ def sdp_of(code: str, kind: Kind) -> str:
     return write_sdp(decode(code, kind))
 
 
+def _status_after(status: LinkStatus, event: PeerEvent) -> LinkStatus:
+    """What `event` makes of a link in `status`."""
+    if event.event == "open":
+        return LinkStatus.LIVE
+    if event.event == "quiet" and status is LinkStatus.LIVE:
+        return LinkStatus.QUIET
+    if event.event == "heard" and status is LinkStatus.QUIET:
+        return LinkStatus.LIVE
+    if event.event == "closed":
+        return LinkStatus.GONE
+    if event.event == "state" and event.state in ("failed", "closed"):
+        return LinkStatus.GONE
+    return status
+
+
 @dataclass
 class Link:
     """One link's status, and the tasks that watch it."""
@@ -95,27 +114,29 @@ class LinkWatch:
         self.run = run
         self.changed = changed
 
-    def status_after(self, status: LinkStatus, event: PeerEvent) -> LinkStatus:
-        """What `event` makes of a link in `status`."""
-        if event.event == "open":
-            return LinkStatus.LIVE
-        if event.event == "quiet" and status is LinkStatus.LIVE:
-            return LinkStatus.QUIET
-        if event.event == "heard" and status is LinkStatus.QUIET:
-            return LinkStatus.LIVE
-        if event.event == "closed":
-            return LinkStatus.GONE
-        if event.event == "state" and event.state in ("failed", "closed"):
-            return LinkStatus.GONE
-        return status
+    def move(self, name: str, link: Link, event: PeerEvent) -> bool:
+        """Move the link's status on `event`; whether it changed. A link that
+        goes quiet is closed if it stays so for QUIET_TIMEOUT_S."""
+        before = link.status
+        link.status = _status_after(before, event)
+        if link.status is LinkStatus.QUIET and before is not LinkStatus.QUIET:
+            self._give_up_if(name, link, LinkStatus.QUIET, QUIET_TIMEOUT_S)
+        return link.status is not before
 
     def give_up_unless_open(self, name: str, link: Link) -> None:
         """Close the link and call it unreached if it is not open in time."""
+        self._give_up_if(name, link, LinkStatus.WAITING, LINK_TIMEOUT_S)
+
+    def _give_up_if(
+        self, name: str, link: Link, status: LinkStatus, seconds: float
+    ) -> None:
+        """Close the link if it is still in `status` after `seconds`."""
 
         async def wait() -> None:
-            await asyncio.sleep(LINK_TIMEOUT_S)
-            if link.status is LinkStatus.WAITING:
-                link.status = LinkStatus.UNREACHED
+            await asyncio.sleep(seconds)
+            if link.status is status:
+                waiting = status is LinkStatus.WAITING
+                link.status = LinkStatus.UNREACHED if waiting else LinkStatus.GONE
                 self.close(name)
                 self.changed()
 

@@ -3,21 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 from companion.access.sharing import AccessError
 from companion.engine.match import Match
 from companion.storage import Store, StoredMatch, StoreError
 from companion.ui.frame.state_access import SessionAccess
 
-Elsewhere = Callable[[str, Match], bool | None]
-"""Where a change to a match goes when this phone follows it live: True or
-False once sent to the phone it follows (or not), None to save it here."""
-MayChange = Callable[[str], bool]
 
+class FollowedMatch(Protocol):
+    """The match this phone follows live, if any (ui.frame.follow_guest)."""
 
-def changes_anywhere(_match_id: str) -> bool:
-    """No match is followed live: every one may be changed here."""
-    return True
+    def live(self, match_id: str) -> bool:
+        """Whether `match_id` is the copy of a match followed live now."""
+
+    def may_change(self, match_id: str) -> bool:
+        """Whether this phone may change `match_id` (the one it follows only
+        if the phone it follows lets it)."""
+
+    def send(self, match_id: str, match: Match) -> bool:
+        """Send a change of the followed match there; False after reporting."""
 
 
 class SessionFollow(SessionAccess):
@@ -33,21 +38,30 @@ class SessionFollow(SessionAccess):
     store: Store
     _saved: Callable[..., None]
     report: Callable[[AccessError | StoreError], None]
-    _elsewhere: Elsewhere | None
-    _may_change_here: MayChange
+    _followed: FollowedMatch | None
 
-    def follow_with(self, elsewhere: Elsewhere, may_change: MayChange) -> None:
-        """Set where a followed match's changes go, and whether one may be made."""
-        self._elsewhere = elsewhere
-        self._may_change_here = may_change
+    def follow_with(self, followed: FollowedMatch) -> None:
+        """Set the match this phone follows live: its changes go there."""
+        self._followed = followed
+
+    def followed_live(self, match_id: str) -> bool:
+        """Whether `match_id` is a match followed live from another phone:
+        that phone alone ends it, deletes it, lets it be followed."""
+        return self._followed is not None and self._followed.live(match_id)
 
     def may_change(self, match_id: str) -> bool:
         """Whether this session may record, edit and delete the match's rounds:
         a match followed live only if the phone it follows lets this one."""
-        return self.can_change and self._may_change_here(match_id)
+        followed = self._followed
+        return self.can_change and (followed is None or followed.may_change(match_id))
 
     def _sent_elsewhere(self, match_id: str, match: Match) -> bool | None:
-        return None if self._elsewhere is None else self._elsewhere(match_id, match)
+        """A change of a match followed live, sent to the phone it follows
+        (whether it went); None for any other match, saved here."""
+        if not self.followed_live(match_id):
+            return None
+        assert self._followed is not None
+        return self._followed.send(match_id, match)
 
     def keep_followed(self, handed: StoredMatch, copy_id: str | None) -> str | None:
         """Keep the match a followed phone sent: taken in as a hand-over when

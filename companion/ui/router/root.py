@@ -221,10 +221,14 @@ def App(
                 following.host.match_saved(match_id)
 
         state.tell_others_with(saved)
-        # Every session, this one too, re-reads its role.
-        state.tell_access_changes_with(
-            lambda: page.pubsub.send_all_on_topic(ACCESS_TOPIC, "")
-        )
+        def access_changed() -> None:
+            # Every session, this one too, re-reads its role. This one directly:
+            # the static site's pubsub has no loop to send a session itself on
+            # (flet 1.0.5: "PubSub event loop is not set"), and no other session.
+            page.pubsub.send_others_on_topic(ACCESS_TOPIC, "")
+            state.changed()
+
+        state.tell_access_changes_with(access_changed)
         # A phone at a shared table: the server cannot tell its devices apart.
         if not state.device:
 

@@ -249,7 +249,7 @@ def ScoreboardScreen() -> ft.View:
         ),
         rules_action(t, match.game_id),
     ]
-    if following is not None and state.is_host:
+    if following is not None and state.is_host and not state.followed_live(match_id):
         # The phone-alone site's: the other phones follow it over the Wi-Fi.
         actions.insert(
             0,
