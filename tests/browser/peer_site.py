@@ -123,20 +123,23 @@ def drawn_version(picture: Path) -> tuple[int, str]:
 
 
 def addresses(code: str, kind: Kind) -> set[str]:
-    """The addresses a phone's connection code offers (its trailing digits)."""
-    digits = re.sub(r"^.*\D", "", code)
-    return {str(each.address) for each in decode(digits, kind).candidates}
+    """The addresses a phone's connection code offers."""
+    return {str(each.address) for each in decode(code, kind).candidates}
 
 
-def follow(host: Table, guest: Table, phone_number: int = 1) -> tuple[Path, Path]:
-    """From the host's scoreboard and the guest's Matches screen: the host's
-    code scanned by the guest, the guest's answer scanned by the host, until
-    the guest follows live and the host lists it as Phone `phone_number`.
-    The two codes' pictures (offer, answer)."""
+def follow(
+    host: Table, guest: Table, phone_number: int = 1, guest_opens: bool = True
+) -> tuple[Path, Path]:
+    """From the host's scoreboard and the guest's Matches screen (or its
+    Follow a phone screen, unless `guest_opens`): the host's code scanned by
+    the guest, the guest's answer scanned by the host, until the guest follows
+    live and the host lists it as Phone `phone_number`. The two codes'
+    pictures (offer, answer)."""
     host.tap(LET_FOLLOW)
     offer, offer_picture = qr_picture(host, OFFER_CODE, "follow-offer")
     assert addresses(offer, Kind.OFFER) == {"127.0.0.1"}, offer
-    guest.tap(FOLLOW)
+    if guest_opens:
+        guest.tap(FOLLOW)
     show_to_camera(guest.page, offer_picture)
     guest.tap(SCAN_HOSTS)
     answer, answer_picture = qr_picture(guest, ANSWER_CODE, "follow-answer")
