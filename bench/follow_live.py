@@ -13,8 +13,9 @@ tab on the same match shows it (bench/live.py, measured here in the same run).
 
 The codes: offers and answers made by peer_link.js on two phones of the bare
 peer page (tests/browser/peer_phones.py), encoded by access/peer_codes.py, and
-the QR version segno picks for their digits in numeric mode at level M (L
-beside); then the versions of the two codes as the follow screens draw them.
+the QR version segno picks for their digits in numeric mode at the level the
+app draws them at (storage/match_link.py's QR_LEVEL, L; M beside); then the
+versions of the two codes as the follow screens draw them.
 
 Needs root, `unshare`, `nsenter` and `ip`, as peer_connect.py. Run it under the
 machine lock: `flock -x /tmp/machine.lock python bench/follow_live.py`.
@@ -54,9 +55,12 @@ from peer_site import PeerSite, drawn_version, follow  # noqa: E402
 from companion.access.peer_codes import encode  # noqa: E402
 from companion.access.peer_sdp import Kind, read_sdp  # noqa: E402
 from companion.engine.match import Match  # noqa: E402
+from companion.storage.match_link import QR_LEVEL  # noqa: E402
 
-LEVEL = "m"
-"""The error correction the follow screens' codes are made at (issue 43)."""
+LEVEL = QR_LEVEL
+"""The error correction the follow screens' codes are made at (the hand-over's)."""
+OTHER_LEVEL = "m"
+"""The next level up, for comparison."""
 LIMIT = 1000
 """The host's match's points limit: no run of the bench ends it."""
 BACK = "Back to the match"
@@ -69,7 +73,10 @@ def code_versions(playwright: Playwright, pairs: int) -> None:
     """`pairs` offers and answers made on the bare peer page: each one's digits
     and QR versions printed; the largest at LEVEL of each kind as figures."""
     print(f"\nQR codes of {pairs} real offers and answers (segno, numeric mode)")
-    print(f"  {'code':<8} {'candidates':>10} {'digits':>7} {'M':>3} {'L':>3}")
+    print(
+        f"  {'code':<8} {'candidates':>10} {'digits':>7}"
+        f" {LEVEL.upper():>3} {OTHER_LEVEL.upper():>3}"
+    )
     most = {Kind.OFFER: 0, Kind.ANSWER: 0}
     with tempfile.TemporaryDirectory(prefix="bench-follow-codes-") as folder:
         network = LoopbackNetwork()
@@ -83,14 +90,14 @@ def code_versions(playwright: Playwright, pairs: int) -> None:
                 for kind, sdp in ((Kind.OFFER, offer), (Kind.ANSWER, answer["sdp"])):
                     description = read_sdp(sdp, kind)
                     digits = encode(description)
-                    at_m, at_l = (
+                    drawn, other = (
                         int(segno.make(digits, error=level, micro=False).version)
-                        for level in (LEVEL, "l")
+                        for level in (LEVEL, OTHER_LEVEL)
                     )
-                    most[kind] = max(most[kind], at_m)
+                    most[kind] = max(most[kind], drawn)
                     print(
                         f"  {kind.value:<8} {len(description.candidates):>10}"
-                        f" {len(digits):>7} {at_m:>3} {at_l:>3}"
+                        f" {len(digits):>7} {drawn:>3} {other:>3}"
                     )
         finally:
             browser.close()
