@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.ui.follow.codes import code_shown, scan_code_button
 from companion.ui.follow.follow_texts import problem_text, unreached_text
 from companion.ui.frame.follow_guest import GuestSide
 from companion.ui.frame.follow_session import use_following
 from companion.ui.frame.following import LinkStatus
-from companion.ui.frame.handover import Scanner, ScanWords, use_handover
+from companion.ui.frame.handover import Scanner, use_handover
 from companion.ui.frame.live_line import live_line
-from companion.ui.frame.qr_code import code_picture
 from companion.ui.frame.render_guard import guarded_screen
 from companion.ui.frame.shell import icon_button, navigate, screen
 from companion.ui.frame.state import use_app
@@ -18,24 +18,11 @@ from companion.words.i18n import Translator
 
 
 def _scan_offer(t: Translator, guest: GuestSide, scanner: Scanner) -> ft.Control:
-    async def scan() -> None:
-        scanned = await scanner(
-            ScanWords(
-                hint=t.gettext(
-                    "Point the camera at the code on the phone that keeps the score."
-                ),
-                close=t.gettext("Close the camera"),
-            )
-        )
-        if scanned.text is not None:
-            await guest.answer_offer(scanned.text)
-
-    return ft.FilledButton(
+    words = (
         t.gettext("Scan the host's code"),
-        icon=ft.Icons.QR_CODE_SCANNER,
-        height=56,
-        on_click=scan,
+        t.gettext("Point the camera at the code on the phone that keeps the score."),
     )
+    return scan_code_button(t, words, scanner, guest.answer_offer, guest)
 
 
 def _answering(t: Translator, guest: GuestSide) -> list[ft.Control]:
@@ -44,16 +31,8 @@ def _answering(t: Translator, guest: GuestSide) -> list[ft.Control]:
         return []
     if guest.link.status is LinkStatus.UNREACHED:
         return [live_line(ft.Text(unreached_text(t), color=ft.Colors.ERROR))]
-    width = ft.context.page.width or 0
     return [
-        ft.Row(
-            [
-                code_picture(
-                    guest.answer, width, t.gettext("Answer code for the host phone")
-                )
-            ],
-            alignment=ft.MainAxisAlignment.CENTER,
-        ),
+        code_shown(guest.answer, t.gettext("Answer code for the host phone")),
         live_line(
             ft.Text(
                 t.gettext(
@@ -73,14 +52,18 @@ def FollowScreen() -> ft.View:
     following = use_following()
     scanner = use_handover().scanner
     guest = following.guest if following is not None else None
-    live_copy = guest.copy_id if guest is not None and guest.live_now else None
+    live = guest is not None and guest.live_now and guest.copy_id is not None
+    link = guest.link if guest is not None and live else None
+    # The link live when this screen opened: a phone that follows one already
+    # may come here to follow another, and stays.
+    live_before = ft.use_ref(link)
 
     def open_the_match() -> None:
-        if live_copy is not None:
-            navigate(f"/match/{live_copy}")
+        if guest is not None and link is not None and link is not live_before.current:
+            navigate(f"/match/{guest.copy_id}")
 
-    # Once the match has come over the link, this phone shows it.
-    ft.use_effect(open_the_match, dependencies=[live_copy])
+    # Once a new link has brought the match, this phone shows it.
+    ft.use_effect(open_the_match, dependencies=[id(link), live])
     back = icon_button(
         icon=ft.Icons.ARROW_BACK,
         tooltip=t.gettext("Back to matches"),

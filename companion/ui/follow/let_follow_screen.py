@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.ui.follow.codes import code_shown, scan_code_button
 from companion.ui.follow.follow_texts import problem_text, unreached_text
 from companion.ui.frame.follow_host import FollowingPhone, HostSide
 from companion.ui.frame.follow_session import use_following
 from companion.ui.frame.following import LinkStatus
-from companion.ui.frame.handover import Scanner, ScanWords, use_handover
+from companion.ui.frame.handover import Scanner, use_handover
 from companion.ui.frame.live_line import live_line
-from companion.ui.frame.qr_code import code_picture
 from companion.ui.frame.render_guard import guarded_screen
 from companion.ui.frame.shell import (
     icon_button,
@@ -59,22 +59,11 @@ def _phone_row(t: Translator, host: HostSide, phone: FollowingPhone) -> ft.Contr
 
 
 def _scan_answer(t: Translator, host: HostSide, scanner: Scanner) -> ft.Control:
-    async def scan() -> None:
-        scanned = await scanner(
-            ScanWords(
-                hint=t.gettext("Point the camera at the code the other phone shows."),
-                close=t.gettext("Close the camera"),
-            )
-        )
-        if scanned.text is not None:
-            await host.take_answer(scanned.text)
-
-    return ft.FilledButton(
+    words = (
         t.gettext("Scan their code"),
-        icon=ft.Icons.QR_CODE_SCANNER,
-        height=56,
-        on_click=scan,
+        t.gettext("Point the camera at the code the other phone shows."),
     )
+    return scan_code_button(t, words, scanner, host.take_answer, host)
 
 
 def _offering(
@@ -91,16 +80,8 @@ def _offering(
                 on_click=lambda: host.make_offer(match_id),
             )
         ]
-    width = ft.context.page.width or 0
     return [
-        ft.Row(
-            [
-                code_picture(
-                    offer.code, width, t.gettext("Connection code for the other phone")
-                )
-            ],
-            alignment=ft.MainAxisAlignment.CENTER,
-        ),
+        code_shown(offer.code, t.gettext("Connection code for the other phone")),
         ft.Text(
             t.gettext(
                 "On the other phone, open Card Table Companion, tap Follow a phone "
