@@ -14,6 +14,9 @@ how soon is measured here. Issue 14 moved the figure here from those tests
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from floors import minimal_live
 from harness import (
     HAS_TEXT_JS,
@@ -33,8 +36,10 @@ from harness import (
     verdict,
     wait_for_text,
 )
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 from taps import fill_hands, saved, start_round, t
+
+from companion.engine.match import Match
 
 # The wall clock as both tabs see it: performance.now() starts anew in each tab.
 ARM_START_JS = """
@@ -80,34 +85,50 @@ def timed_across(sender: Page, name: str, watcher: Page, needle: str) -> float:
     )
 
 
-def main() -> None:
-    """Alternate a round saved in one of our tabs with a click in the bare app."""
-    runs = runs_argument()
+@contextmanager
+def served_pair(browser: Browser) -> Iterator[tuple[Page, Page, Match]]:
+    """Our server on a 30-round match, open in two tabs: the one that records,
+    the one that watches, and the match."""
     match = played_match(30)
-    table = Table(f"A tap in one tab, shown in another, {runs} interleaved pairs", "ms")
     with (
         data_dir_with([match]) as (data, ids),
         serving(ours_command(data)) as ours,
-        serving(minimal_command("minimal_live.py")) as minimal,
-        chromium() as browser,
         opened(browser, f"{ours.url}/match/{ids[0]}") as recorder,
         opened(browser, f"{ours.url}/match/{ids[0]}") as watcher,
-        opened(browser, minimal.url + "/") as minimal_sender,
-        opened(browser, minimal.url + "/") as minimal_watcher,
     ):
         for page in (recorder, watcher):
             wait_for_text(page, standing_label(match, "Bo"))
+        yield recorder, watcher, match
+
+
+def round_across(recorder: Page, watcher: Page, match: Match) -> tuple[float, Match]:
+    """A round recorded on `recorder`'s scoreboard of `match`: milliseconds from
+    Save to the new standing on `watcher`, and the match after it."""
+    start_round(recorder, "Ada")
+    fill_hands(recorder)
+    after = saved(match)
+    took = timed_across(
+        recorder, t.gettext("Save round"), watcher, standing_label(after, "Bo")
+    )
+    wait_for_text(recorder, t.gettext("Record round"))
+    return took, after
+
+
+def main() -> None:
+    """Alternate a round saved in one of our tabs with a click in the bare app."""
+    runs = runs_argument()
+    table = Table(f"A tap in one tab, shown in another, {runs} interleaved pairs", "ms")
+    with (
+        chromium() as browser,
+        served_pair(browser) as (recorder, watcher, match),
+        serving(minimal_command("minimal_live.py")) as minimal,
+        opened(browser, minimal.url + "/") as minimal_sender,
+        opened(browser, minimal.url + "/") as minimal_watcher,
+    ):
         for page in (minimal_sender, minimal_watcher):
             wait_for_text(page, minimal_live.count_text(0))
         for run in range(runs + 1):
-            start_round(recorder, "Ada")
-            fill_hands(recorder)
-            after = saved(match)
-            took = timed_across(
-                recorder, t.gettext("Save round"), watcher, standing_label(after, "Bo")
-            )
-            wait_for_text(recorder, t.gettext("Record round"))
-            match = after
+            took, match = round_across(recorder, watcher, match)
             floor = timed_across(
                 minimal_sender,
                 minimal_live.LABEL,

@@ -88,6 +88,8 @@ MORE = [
     Bench("handover_open.py", with_runs(3)),
     # As root: Chromium in a network namespace holding only loopback.
     Bench("peer_connect.py", with_runs(30)),
+    # As root too: the static site built, two of its phones following (minutes).
+    Bench("follow_live.py", with_runs()),
     Bench(
         "renderer_traps.py",
         lambda runs, scratch: [

@@ -37,7 +37,7 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
 # the frame nothing of the screens, the router every room.
 SCREEN_ROOMS = frozenset(
     {"matches", "new_match", "record", "scoreboard", "players", "rules"}
-    | {"settings", "join"}
+    | {"settings", "join", "follow"}
 )
 ROOM_MAY_IMPORT: dict[str, frozenset[str]] = {
     "frame": frozenset(),

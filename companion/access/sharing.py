@@ -54,6 +54,16 @@ ACCESS_ERROR_CODES: dict[str, tuple[str, ...]] = {
     # host's files (a data folder that cannot be written to): the guest is told
     # that much, the host sees the path when its own saves fail.
     "host-could-not-save": (),
+    # A seventh phone asked to follow the host phone (MAX_PHONES).
+    "follow-full": ("most",),
+    # A following phone sent a change that is more than its rounds (the
+    # players, the rules, the end): a recorder records, edits and deletes rounds.
+    "follow-not-rounds": (),
+    # A following phone sent what the host cannot read, or too much too fast.
+    "follow-unreadable": (),
+    "follow-too-fast": (),
+    # A following phone's change was made to a copy older than the host's.
+    "follow-stale": (),
 }
 """Every code AccessError can carry, with the names of its parameters."""
 
@@ -118,6 +128,20 @@ def is_loopback_client(client_ip: str | None) -> bool:
     # A dual-stack socket reports IPv4 clients as ::ffff:a.b.c.d.
     mapped = getattr(address, "ipv4_mapped", None)
     return (mapped or address).is_loopback
+
+
+PHONE_ADDRESS_PREFIX = "phone:"
+"""Before the link name of a phone that follows this one over a direct
+connection: what the gate knows it by, as it knows a served guest by its IP
+address. No IP address starts so, so no served session can pass for one."""
+
+MAX_PHONES = 6
+"""Phones that may follow one phone at once: a table's other players."""
+
+
+def phone_address(link: str) -> str:
+    """The address the gate knows a directly connected phone by."""
+    return PHONE_ADDRESS_PREFIX + link
 
 
 def _typed_digits(attempt: str) -> str | None:
@@ -208,7 +232,8 @@ class ShareGate:
 
     def role(self, session_id: str, client_ip: str | None) -> Role:
         """What the session at `client_ip` may do now."""
-        if not self._shared or is_loopback_client(client_ip):
+        phone = (client_ip or "").startswith(PHONE_ADDRESS_PREFIX)
+        if not phone and (not self._shared or is_loopback_client(client_ip)):
             return Role.HOST
         with self._lock:
             guest = self._guests.get(session_id)
@@ -236,6 +261,27 @@ class ShareGate:
             return self._join(session_id, client_ip, attempt, name, device)
         finally:
             self._tell_replaced()
+
+    def admit_phone(self, link: str) -> Guest:
+        """Let a phone that connected directly in as a viewer, under its link's
+        name; AccessError("follow-full") past MAX_PHONES.
+
+        Its two codes were scanned in person, each phone's camera at the
+        other's screen: that is its join code.
+        """
+        address = phone_address(link)
+        with self._lock:
+            phones = [
+                g
+                for g in self._guests.values()
+                if g.client_ip.startswith(PHONE_ADDRESS_PREFIX)
+            ]
+            if len(phones) >= MAX_PHONES:
+                raise AccessError("follow-full", most=MAX_PHONES)
+            self._joined += 1
+            guest = Guest(link, "", address, self._joined, False)
+            self._guests[link] = guest
+            return guest
 
     def _tell_replaced(self) -> None:
         """Give on_replaced a code replaced since it last heard (outside the lock)."""

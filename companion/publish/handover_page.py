@@ -1,5 +1,6 @@
 """The page's part in handing matches between phones: its channel to Python in the
-worker, the hand-over link it was opened with, and the QR scanner with its decoder.
+worker, the hand-over link it was opened with, the QR scanner with its decoder,
+and the direct links to phones that follow this one.
 
 Python runs in a worker; the camera, the address bar and the tab's storage
 are the page's. The two talk over the worker's messages under one key of
@@ -14,7 +15,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from companion.webclient.page_script import PageScript
+from companion.webclient.page_script import PEER_LINK, PageScript
 
 KEY = "companionPage"
 """The key the page's and Python's messages travel under (serving.page_channel.KEY)."""
@@ -28,6 +29,12 @@ SCAN = "scan"
 SCANNED = "scanned"
 """Python's word to open the camera, and the page's answer
 (serving.page_camera.SCAN, SCANNED)."""
+
+PEER_COMMAND = "peer"
+PEER_REPLY = "peer-reply"
+PEER_EVENT = "peer-event"
+"""Python's command to a direct link, the page's answer, and a link's event
+(serving.page_peers.COMMAND, REPLY, EVENT)."""
 
 LINK_PREFIX = "#m="
 """How a hand-over link's fragment starts (storage.match_link.FRAGMENT)."""
@@ -53,19 +60,23 @@ MAX_SIDE = 800
 PAGE_CHANNEL = PageScript.beside(__file__, "page_channel.js")
 HANDED_LINK = PageScript.beside(__file__, "link_from_address.js")
 QR_SCANNER = PageScript.beside(__file__, "qr_scanner.js")
+PEER_PAGE = PageScript.beside(__file__, "peer_page.js", needs=(PEER_LINK,))
 WORKER_CHANNEL = PageScript.beside(__file__, "page_channel_worker.js")
 
 
 def page_js(base_url: str) -> str:
     """For index.html, before page_start.js: the channel (which page_start.js
     attaches to the worker it starts), the link taken out of the address bar
-    before Flutter reads it, and the scanner."""
+    before Flutter reads it, the scanner and the direct links."""
     channel = PAGE_CHANNEL.shipped({"key": KEY})
     link = HANDED_LINK.shipped(
         {"prefix": LINK_PREFIX, "storageKey": STORAGE_KEY}
         | {"handed": HANDED, "forget": FORGET}
     )
-    return channel + link + scanner_js(base_url)
+    peers = PEER_PAGE.shipped(
+        {"command": PEER_COMMAND, "reply": PEER_REPLY, "event": PEER_EVENT}
+    )
+    return channel + link + scanner_js(base_url) + peers
 
 
 def scanner_js(base_url: str) -> str:

@@ -130,6 +130,7 @@ def _handover_in_browser() -> Handover:
     from companion.serving import browser, handed_link
     from companion.serving.page_camera import PageScanner
     from companion.serving.page_channel import PageChannel
+    from companion.serving.page_peers import PagePeers
     from companion.ui.frame.handover import Handover
 
     address = browser.site_address()
@@ -140,11 +141,15 @@ def _handover_in_browser() -> Handover:
     channel = PageChannel.open()
     if channel is None:
         return Handover(site_address=site)
+    camera = browser.may_use_camera()
+    # A page that may not use the camera shows no real address to link to,
+    # and could not scan the other phone's code anyway.
     return Handover(
         site_address=site,
-        scanner=PageScanner(channel) if browser.may_use_camera() else None,
+        scanner=PageScanner(channel) if camera else None,
         opened_with=handed_link.opened_with(channel),
         forget_link=lambda: handed_link.forget(channel),
+        peers=PagePeers(channel) if camera else None,
     )
 
 

@@ -80,8 +80,8 @@ class PageChannel:
         if kept is not None:
             handler(kept)
 
-    def tell(self, kind: str, **fields: str) -> None:
-        """Send the page a message of `kind` with text `fields`."""
+    def tell(self, kind: str, **fields: object) -> None:
+        """Send the page a message of `kind` with `fields` (JSON's types)."""
         self._bridge.tell(json.dumps({"kind": kind, **fields}))
 
     def _heard(self, text: object) -> None:

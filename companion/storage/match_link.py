@@ -91,10 +91,13 @@ def match_from_link(text: str) -> StoredMatch:
 
 def qr_segments(link: str) -> list[tuple[str, int]]:
     """The link as segno's segments: the address and `#m=` in byte mode, the
-    digits in numeric mode."""
+    digits in numeric mode; a code of digits alone (a phone's connection code,
+    access/peer_codes.py) is its digits alone."""
     from segno import consts
 
-    address, _, digits = link.rpartition(FRAGMENT)
+    address, fragment, digits = link.rpartition(FRAGMENT)
+    if not fragment:
+        return [(digits, consts.MODE_NUMERIC)]
     return [(address + FRAGMENT, consts.MODE_BYTE), (digits, consts.MODE_NUMERIC)]
 
 

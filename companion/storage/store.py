@@ -34,7 +34,7 @@ from companion.storage.stats import (
     PlayerGameStats,
     Result,
 )
-from companion.storage.take_in import TakenIn, take_in
+from companion.storage.take_in import TakenIn, keep_followed, take_in
 
 Method = TypeVar("Method", bound=Callable[..., Any])
 
@@ -246,6 +246,12 @@ class Store:
         and nothing changed for a name that only looks like a player's here."""
         with self._lock:
             return take_in(handed, self._matches, self._roster)
+
+    def keep_followed(self, handed: StoredMatch, match_id: str) -> int:
+        """Bring the copy `match_id` of a match this phone follows to the match
+        the phone it follows sent (storage/take_in.py); the rounds it gained."""
+        with self._lock:
+            return keep_followed(handed, match_id, self._matches, self._roster)
 
     # Rounds being entered (per device; see storage/drafts.py)
 

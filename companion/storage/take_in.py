@@ -201,3 +201,20 @@ def take_in(handed: StoredMatch, matches: StoredMatches, roster: Roster) -> Take
     matches.add_imported([taken], roster.include)
     beside = handed.id if outcome is Outcome.COPIED else None
     return TakenIn(outcome, match_id, len(match.rounds), beside, added)
+
+
+def keep_followed(
+    handed: StoredMatch, match_id: str, matches: StoredMatches, roster: Roster
+) -> int:
+    """Make the stored match `match_id` the match another phone sent as it
+    followed that phone's (the host's is the truth: a round it edited or
+    deleted is so here too); the rounds it gained (fewer than none when the
+    host deleted some). StoreError and nothing changed for a look-alike name,
+    or "no-such-match" when the copy is gone. The caller holds the store's lock."""
+    before = [player.name for player in roster.players()]
+    match = _with_local_names(handed.match, before)
+    stored = matches.load(match_id)
+    finished = _finished(match, stored.finished, handed.finished)
+    matches.write(replace(stored, finished=finished, match=match))
+    roster.include(match.players)
+    return len(match.rounds) - len(stored.match.rounds)

@@ -348,6 +348,26 @@ ACCESS_ERROR_MESSAGES: dict[str, Message] = {
         "already joined, but is spelt with letters of another alphabet: choose "
         "another name."
     ),
+    "follow-full": NP_(
+        "%(most)s phone follows this one already, as many as it carries.",
+        "%(most)s phones follow this one already, as many as it carries.",
+        "most",
+    ),
+    "follow-not-rounds": N_(
+        "The phone that keeps the score took no change: a following phone "
+        "records, edits and deletes rounds, nothing else of the match."
+    ),
+    "follow-unreadable": N_(
+        "The other phone sent something this app cannot read. Nothing was changed."
+    ),
+    "follow-too-fast": N_(
+        "Too many changes at once: the phone that keeps the score took none of "
+        "the last. Try again in a moment."
+    ),
+    "follow-stale": N_(
+        "The match had changed on the phone that keeps the score before your "
+        "change came, so it was not saved. Check the score, then try again."
+    ),
 }
 """A sentence for every code of companion.access.sharing.ACCESS_ERROR_CODES."""
 

@@ -13,6 +13,7 @@ from companion.access.sharing import (
     FIRST_WAIT,
     FORGET_AFTER,
     MAX_FAILURES,
+    MAX_PHONES,
     MAX_WAIT,
     TABLE_LIMITS,
     AccessError,
@@ -21,6 +22,7 @@ from companion.access.sharing import (
     ShareGate,
     is_loopback_client,
     new_join_code,
+    phone_address,
     spaced_join_code,
 )
 
@@ -450,3 +452,33 @@ def test_a_name_that_looks_like_another_guests_is_refused_naming_both(
         {"name": "B\u043e", "known": "Bo"},
     )
     assert [guest.name for guest in gate.guests()] == ["Bo"]
+
+
+def test_a_phone_that_scanned_in_person_watches_until_the_host_lets_it_record() -> None:
+    # The phone-alone site's gate is not shared: its own session is the host.
+    gate = ShareGate(False)
+    guest = gate.admit_phone("phone-1")
+    address = phone_address("phone-1")
+    assert guest.client_ip == address and not guest.can_record
+    assert gate.role("phone-1", address) is Role.VIEWER
+    with pytest.raises(AccessError):
+        gate.check_change("phone-1", address)
+    gate.set_can_record("phone-1", True)
+    assert gate.role("phone-1", address) is Role.RECORDER
+    # The same name from anywhere else is no such phone.
+    assert gate.role("phone-1", "phone:phone-2") is Role.LOCKED
+    assert gate.role("host", None) is Role.HOST
+    gate.leave("phone-1")
+    assert gate.role("phone-1", address) is Role.LOCKED
+
+
+def test_six_phones_follow_one_and_a_seventh_is_told_so() -> None:
+    gate = ShareGate(False)
+    for number in range(1, MAX_PHONES + 1):
+        gate.admit_phone(f"phone-{number}")
+    with pytest.raises(AccessError) as full:
+        gate.admit_phone("phone-7")
+    assert full.value.code == "follow-full"
+    assert full.value.params == {"most": MAX_PHONES}
+    gate.leave("phone-3")
+    gate.admit_phone("phone-7")

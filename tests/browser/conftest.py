@@ -21,6 +21,7 @@ from companion.storage import Store
 
 if TYPE_CHECKING:
     from killable_phone import Phone
+    from peer_site import PeerSite
 
 REPO = Path(__file__).resolve().parents[2]
 Phones = Callable[..., Table]
@@ -182,6 +183,21 @@ def started_match_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[S
     `matches["match"]` (starting one by taps is test_crazy_eights.py's to check)."""
     match = Match.new("crazy-eights", ["Ada", "Bo", "Cy"])
     yield from serving(tmp_path_factory, matches={"match": match})
+
+
+@pytest.fixture(scope="module")
+def peer_site(
+    playwright, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[PeerSite]:
+    """The static site in a loopback-only namespace and its phones (peer_site.py),
+    built once a module; no phone of it called outside the site."""
+    from peer_site import PeerSite
+
+    site = PeerSite(playwright, tmp_path_factory.mktemp("peer_site"))
+    yield site
+    outside = site.calls_outside()
+    site.close()
+    assert outside == {}, outside
 
 
 @pytest.fixture(scope="session", autouse=True)

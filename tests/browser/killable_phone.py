@@ -1,5 +1,7 @@
 """Chromium on a profile of its own, which it keeps across a SIGKILL: a phone
-whose browser the system ended, started again on the same data."""
+whose browser the system ended, started again on the same data; or such a
+phone inside a loopback-only network namespace, for phones that connect to
+each other (peer_site.py)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from driver import CHROMIUM, CHROMIUM_ARGS, Table, page_troubles
-from playwright.sync_api import Browser, Page, Playwright, Route
+from loopback_network import LoopbackNetwork
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, Route
 
 BOOT_MS = 240_000
 """Flutter, then Pyodide and the app: ~14 s on an idle machine, far more here."""
@@ -24,7 +27,8 @@ worker), unlike http://127.0.0.1."""
 
 
 class Phone:
-    """Chromium on one profile, which it keeps across a kill, driven over CDP."""
+    """Chromium on one profile, which it keeps across a kill, driven over CDP;
+    or, given a network, started inside it by Playwright (not killable then)."""
 
     LIVE: list[Phone] = []
     """The phones started and not closed: a failing test shows their pages."""
@@ -35,17 +39,24 @@ class Phone:
         profile: Path,
         site_url: str,
         args: Sequence[str] = (),
+        network: LoopbackNetwork | None = None,
     ) -> None:
-        """`args`: Chromium's flags beyond the tests' own (a fake camera's)."""
+        """`args`: Chromium's flags beyond the tests' own (a fake camera's).
+        `network`: the namespace to start Chromium in, with WebRTC's flags
+        (its DevTools port would be out of reach there: Playwright drives it
+        over pipes)."""
         self.playwright = playwright
         self.profile = profile
         self.site_url = site_url
         self.args = tuple(args)
+        self.network = network
         port = site_url.rsplit(":", 1)[1]
         self.lan_url = f"http://{LAN_HOST}:{port}"
         self.outside: list[str] = []
         self.process: subprocess.Popen[bytes] | None = None
         self.browser: Browser | None = None
+        self.context: BrowserContext | None = None
+        """The profile's one context, whichever way Chromium was started."""
         self.current: Table | None = None
         self.has_the_match = False
         """Whether this profile holds the first test's match (kept across kills)."""
@@ -53,6 +64,19 @@ class Phone:
         """What each page opened by `tab` reported going wrong (conftest)."""
 
     def start(self) -> Phone:
+        if self.network is None:
+            self.context = self._over_cdp()
+        else:
+            self.context = self.network.profile_chromium(
+                self.playwright, self.profile, self.args
+            )
+        if self not in Phone.LIVE:
+            Phone.LIVE.append(self)
+        self.context.route("**/*", self._only_the_site)
+        return self
+
+    def _over_cdp(self) -> BrowserContext:
+        """Chromium started here, in a session of its own, driven over CDP."""
         port_file = self.profile / "DevToolsActivePort"
         port_file.unlink(missing_ok=True)
         self.process = subprocess.Popen(
@@ -68,13 +92,10 @@ class Phone:
                 raise RuntimeError("Chromium did not open its DevTools port")
             time.sleep(0.2)
         port = port_file.read_text().split()[0]
-        if self not in Phone.LIVE:
-            Phone.LIVE.append(self)
         self.browser = self.playwright.chromium.connect_over_cdp(
             f"http://127.0.0.1:{port}"
         )
-        self.browser.contexts[0].route("**/*", self._only_the_site)
-        return self
+        return self.browser.contexts[0]
 
     def _only_the_site(self, route: Route) -> None:
         url = route.request.url
@@ -107,12 +128,12 @@ class Phone:
         return wait_for_app(table, text)
 
     def _open(self, alone: bool, site: str, path: str = "/") -> Table:
-        assert self.browser is not None
+        assert self.context is not None
         if alone:
-            for old in self.browser.contexts[0].pages:
+            for old in self.context.pages:
                 old.close()
             self.troubles.clear()
-        page = self.browser.contexts[0].new_page()
+        page = self.context.new_page()
         self.troubles[page] = page_troubles(page)
         page.set_viewport_size({"width": 390, "height": 844})
         table = Table(page, site)
@@ -136,10 +157,14 @@ class Phone:
             if self.browser is not None:
                 self.browser.close()
         self.browser = None
+        self.context = None
 
     def close(self) -> None:
         if self in Phone.LIVE:
             Phone.LIVE.remove(self)
+        if self.network is not None and self.context is not None:
+            self.context.close()
+            self.context = None
         if self.process is not None:
             with contextlib.suppress(Exception):
                 if self.browser is not None:

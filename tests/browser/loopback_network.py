@@ -10,10 +10,11 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from driver import CHROMIUM_ARGS
-from playwright.sync_api import Browser, Playwright
+from playwright.sync_api import Browser, BrowserContext, Playwright
 
 WRAPPER = Path(__file__).with_name("chromium_in_netns")
 """Starts /usr/bin/chromium inside the namespace $LOOPBACK_NETNS names:
@@ -72,6 +73,19 @@ class LoopbackNetwork:
             executable_path=str(WRAPPER),
             args=CHROMIUM_ARGS + PEER_ARGS,
             env={**os.environ, "LOOPBACK_NETNS": self.path},
+        )
+
+    def profile_chromium(
+        self, playwright: Playwright, profile: Path, args: Sequence[str] = ()
+    ) -> BrowserContext:
+        """Chromium inside the namespace on the on-disk `profile` (its one
+        context), with `args` beyond the tests' and WebRTC's own flags."""
+        return playwright.chromium.launch_persistent_context(
+            profile,
+            executable_path=str(WRAPPER),
+            args=[*CHROMIUM_ARGS, *PEER_ARGS, *args],
+            env={**os.environ, "LOOPBACK_NETNS": self.path},
+            viewport={"width": 390, "height": 844},
         )
 
     def close(self) -> None:

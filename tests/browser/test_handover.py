@@ -26,6 +26,7 @@ from driver import Table
 from fake_camera import camera_args, filmed, write_y4m
 from flows import record_round, start_match
 from killable_phone import Phone, wait_for_app
+from peer_site import qr_picture
 from PIL import Image
 from playwright.sync_api import Locator, Playwright, expect
 from test_static_site import NO_WEB_SHARE_JS, StaticServer
@@ -112,27 +113,10 @@ def evening() -> dict[str, object]:
     return {}
 
 
-def code_link(table: Table, name: str) -> tuple[str, Path]:
-    """The link in the QR code on screen (read as a camera would), and the
-    code's picture cut from the screenshot."""
-    code = table.page.get_by_role("img", name=CODE)
-    code.wait_for()
-    shot = table.shot(name)
-    found = [result.text for result in zxingcpp.read_barcodes(Image.open(shot))]
-    assert len(found) == 1, found
-    box = code.bounding_box()
-    assert box is not None
-    picture = shot.with_name(f"{name}-code.png")
-    Image.open(shot).crop(
-        (box["x"], box["y"], box["x"] + box["width"], box["y"] + box["height"])
-    ).save(picture)
-    return found[0], picture
-
-
 def hand_over(table: Table, name: str) -> str:
     """From the scoreboard: Hand over, the code's link, and back."""
     table.tap(HAND_OVER)
-    link, _ = code_link(table, name)
+    link, _ = qr_picture(table, CODE, name)
     table.tap("Back to the match")
     table.button("Record round").wait_for()
     return link
@@ -179,7 +163,7 @@ def test_a_phone_shows_its_match_as_a_code_that_gives_the_link(
     table.standing(1, "Ada", 10)
 
     table.tap(HAND_OVER)
-    link, picture = code_link(table, "handover-static-code")
+    link, picture = qr_picture(table, CODE, "handover-static-code")
     assert link.startswith(static_server.url + "/#m=")
     handed = match_from_link(link).match
     assert handed.players == tuple(PLAYERS)

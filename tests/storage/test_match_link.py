@@ -139,3 +139,13 @@ def test_the_largest_version_shown_keeps_4_pixels_a_module_on_a_phone() -> None:
     assert (17 + 4 * version + 2 * QUIET_ZONE) * 4 <= 390
     assert (17 + 4 * (version + 1) + 2 * QUIET_ZONE) * 4 > 390
     assert largest_version(1080, 4) == 40
+
+
+def test_a_code_of_digits_alone_is_one_numeric_segment_that_reads_back() -> None:
+    digits = "0100" + "31415926535897932384" * 9
+    code = handover_qr(digits)
+    assert code is not None and code.mode == "numeric"
+    out = io.BytesIO()
+    code.save(out, kind="png", scale=4)
+    out.seek(0)
+    assert [r.text for r in zxingcpp.read_barcodes(Image.open(out))] == [digits]

@@ -319,3 +319,28 @@ def test_fuzz_a_changed_link_is_refused_or_is_the_match_already_here(
     # site's address): the same match, already here.
     assert taken.outcome is Outcome.ALREADY_HERE
     assert contents(store) == before
+
+
+def test_a_followed_copy_becomes_what_the_host_sent_even_a_round_taken_back(
+    store: Store,
+) -> None:
+    taken = store.take_in(stored(evening(4)))
+    # The host deleted its last round and recorded another: its match is the truth.
+    host = evening(3).record_round(
+        evening(3).players[0], dict.fromkeys(evening(3).players[1:], 7)
+    )
+    gained = store.keep_followed(stored(host), taken.match_id)
+    assert gained == 0
+    assert store.load_match(taken.match_id) == host
+    assert [s.id for s in store.list_matches()] == [taken.match_id]
+
+
+def test_a_followed_copy_deleted_here_is_said_so_and_nothing_is_added(
+    store: Store,
+) -> None:
+    taken = store.take_in(stored(evening(2)))
+    store.delete_match(taken.match_id)
+    with pytest.raises(StoreError) as gone:
+        store.keep_followed(stored(evening(3)), taken.match_id)
+    assert gone.value.code == "no-such-match"
+    assert store.list_matches() == []

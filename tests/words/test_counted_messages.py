@@ -35,6 +35,8 @@ NOT_COUNTS: dict[str, str] = {
     # A number that names something: a round, a guest, a place, a port.
     "Round {number}": "the round's number",
     "Guest {number}": "a guest's number",
+    "Phone {number}": "a following phone's number",
+    "{phone} may record": "a following phone's name (Phone 2)",
     "Edit round {number}": "the round's number",
     "Delete round {number}": "the round's number",
     "Round {number} saved.": "the round's number",

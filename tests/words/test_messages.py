@@ -61,6 +61,7 @@ SAMPLE_PARAMS: dict[str, object] = {
     "seconds": 120,
     "char": "U+200B",
     "known": "Åsa",
+    "most": 6,
 }
 
 

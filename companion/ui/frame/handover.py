@@ -9,6 +9,7 @@ from enum import StrEnum
 import flet as ft
 
 from companion.storage import Store
+from companion.ui.frame.peer_links import PeerLinks
 
 
 class ScanProblem(StrEnum):
@@ -62,13 +63,15 @@ class Handover:
     the page (None where the page may not have one). `opened_with`: the link
     the page was opened with ("" if none), waiting to be taken in;
     `forget_link` takes it out of the browser's address bar once it was
-    answered, so a reload brings nothing twice.
+    answered, so a reload brings nothing twice. `peers`: the page's direct
+    links to other phones that follow this one (None where it has none).
     """
 
     site_address: Callable[[Store], str | None] = _nowhere
     scanner: Scanner | None = None
     opened_with: str = ""
     forget_link: Callable[[], None] = _nothing
+    peers: PeerLinks | None = None
 
 
 def stored_site_address(store: Store) -> str | None:

@@ -13,6 +13,7 @@ from companion.engine.match import Match
 from companion.storage import Store, StoreError, StoreNotice
 from companion.ui.frame.device_id import device_at_start
 from companion.ui.frame.state_drafts import SessionDrafts
+from companion.ui.frame.state_follow import FollowedMatch, SessionFollow
 from companion.ui.frame.state_handover import SessionHandover
 from companion.ui.frame.state_writes import SessionWrites
 from companion.words.i18n import LANGUAGES, Translator, get_translator, negotiate
@@ -25,7 +26,7 @@ Problem = StoreError | StoreNotice | MatchError | AccessError
 
 @ft.observable
 @dataclass
-class AppState(SessionWrites, SessionHandover, SessionDrafts):
+class AppState(SessionWrites, SessionHandover, SessionFollow, SessionDrafts):
     """What one browser session shows; the store is shared by all sessions.
 
     Screens read matches from the store on every render; `revision` changes
@@ -60,6 +61,7 @@ class AppState(SessionWrites, SessionHandover, SessionDrafts):
     _broadcast: Callable[[str], None] | None = field(default=None, repr=False)
     _announce_access: Callable[[], None] | None = field(default=None, repr=False)
     _chosen_game: str | None = field(default=None, repr=False)
+    _followed: FollowedMatch | None = field(default=None, repr=False)
 
     @classmethod
     def load(

@@ -36,6 +36,7 @@ class SessionWrites(SessionAccess):
     _broadcast: Callable[[str], None] | None
     report: Callable[[AccessError | StoreError | MatchError], None]
     choose_game: Callable[[str], None]
+    _sent_elsewhere: Callable[[str, Match], bool | None]
 
     def _saved(self, match_id: str, rerender: bool = True) -> None:
         if rerender:
@@ -83,6 +84,10 @@ class SessionWrites(SessionAccess):
         """
         if not self._allowed():
             return False
+        sent = self._sent_elsewhere(match_id, match)
+        if sent is not None:
+            # A match followed live: the phone it follows saves it, and sends it back.
+            return sent
         try:
             self.store.save_match(match_id, match, base=base)
         except StoreError as error:

@@ -127,6 +127,15 @@ def MatchesScreen() -> ft.View:
     buttons: list[ft.Control] = [new_button] if state.can_change else []
     if handover.scanner is not None and state.is_host:
         buttons.append(scan_button(t, state, handover.scanner, set_scan_problem))
+    if handover.peers is not None and handover.scanner is not None:
+        buttons.append(
+            ft.OutlinedButton(
+                t.gettext("Follow a phone"),
+                icon=ft.Icons.PHONELINK_RING,
+                height=56,
+                on_click=lambda: navigate("/follow"),
+            )
+        )
     if buttons:
         controls.append(
             ft.Row(buttons, alignment=ft.MainAxisAlignment.CENTER, wrap=True)

@@ -39,7 +39,7 @@ class RoundActions:
         """Take the match as this draw reads it; the round to show follows it."""
         self.match = match
         state = self.state
-        if not (state.device and match is not None and state.can_change):
+        if not (state.device and match is not None and state.may_change(match_id)):
             self.held = None
             return
         self.held = held_now(

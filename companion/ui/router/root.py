@@ -11,6 +11,8 @@ import flet as ft
 from companion.access.sharing import ShareGate
 from companion.storage import Store
 from companion.ui.frame.device_id import device_of_browser
+from companion.ui.frame.follow_session import Following
+from companion.ui.frame.following import FollowingContext
 from companion.ui.frame.handler_guard import listen_for_failures
 from companion.ui.frame.handover import HandoverContext
 from companion.ui.frame.not_found_screen import NotFound
@@ -84,7 +86,14 @@ ROUTES = [
                 path="code",
                 component=ShownFirst("scoreboard.handover_screen", "HandoverScreen"),
             ),
+            ft.Route(
+                path="follow",
+                component=ShownFirst("follow.let_follow_screen", "LetFollowScreen"),
+            ),
         ],
+    ),
+    ft.Route(
+        path="follow", component=ShownFirst("follow.follow_screen", "FollowScreen")
     ),
     ft.Route(
         path="rules/:game?", component=ShownFirst("rules.rules_screen", "RulesScreen")
@@ -161,6 +170,13 @@ def App(
     # Typed here: mypy cannot solve use_state's `T | Callable[[], T]` for a lambda.
     app_state: tuple[AppState, object] = ft.use_state(start)
     state = app_state[0]
+    peers = features.handover.peers
+
+    def open_links() -> Following | None:
+        return None if peers is None else Following(peers, state, page.run_task)
+
+    following_state: tuple[Following | None, object] = ft.use_state(open_links)
+    following = following_state[0]
 
     def connect() -> None:
         def on_changed(_topic: str, _message: str) -> None:
@@ -197,13 +213,22 @@ def App(
         listen_for_failures(page, lambda: state.t)
         page.pubsub.subscribe_topic(MATCH_TOPIC, on_changed)
         page.pubsub.subscribe_topic(ACCESS_TOPIC, on_changed)
-        state.tell_others_with(
-            lambda match_id: page.pubsub.send_others_on_topic(MATCH_TOPIC, match_id)
-        )
-        # Every session, this one too, re-reads its role.
-        state.tell_access_changes_with(
-            lambda: page.pubsub.send_all_on_topic(ACCESS_TOPIC, "")
-        )
+
+        def saved(match_id: str) -> None:
+            page.pubsub.send_others_on_topic(MATCH_TOPIC, match_id)
+            if following is not None:
+                # The phones that follow this one live hear it too.
+                following.host.match_saved(match_id)
+
+        state.tell_others_with(saved)
+        def access_changed() -> None:
+            # Every session, this one too, re-reads its role. This one directly:
+            # the static site's pubsub has no loop to send a session itself on
+            # (flet 1.0.5: "PubSub event loop is not set"), and no other session.
+            page.pubsub.send_others_on_topic(ACCESS_TOPIC, "")
+            state.changed()
+
+        state.tell_access_changes_with(access_changed)
         # A phone at a shared table: the server cannot tell its devices apart.
         if not state.device:
 
@@ -240,4 +265,9 @@ def App(
             lambda: ft.Router(ROUTES, NotFound, manage_views=True),  # type: ignore[arg-type,return-value]  # with manage_views it returns the Views
         )
 
-    return FeaturesContext(features, lambda: HandoverContext(features.handover, views))
+    def provided() -> list[ft.View]:
+        return FollowingContext(following, views)
+
+    return FeaturesContext(
+        features, lambda: HandoverContext(features.handover, provided)
+    )

@@ -11,11 +11,11 @@ from companion.storage.match_link import match_link
 from companion.ui.frame import format as fmt
 from companion.ui.frame.handover import use_handover
 from companion.ui.frame.live_line import live_line
+from companion.ui.frame.qr_code import code_picture, fits_one_code
 from companion.ui.frame.render_guard import guarded_screen
 from companion.ui.frame.shell import icon_button, navigate, screen
 from companion.ui.frame.state import AppState, use_app
 from companion.ui.frame.theme import TARGET
-from companion.ui.scoreboard.handover_code import code_picture, fits_one_code
 from companion.ui.scoreboard.share_standings import shared
 from companion.words.i18n import Translator
 from companion.words.messages import error_message

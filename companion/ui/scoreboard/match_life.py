@@ -65,8 +65,9 @@ def life_buttons(
     t: Translator, state: AppState, match_id: str, match: Match
 ) -> ft.Control | None:
     """End match now (a match under way with rounds) and Delete match; the host's
-    only: on a shared table the host decides (the state refuses anyone else)."""
-    if not state.is_host:
+    only: on a shared table the host decides (the state refuses anyone else),
+    and of a match followed live, the phone it follows."""
+    if not state.is_host or state.followed_live(match_id):
         return None
     page = ft.context.page
 

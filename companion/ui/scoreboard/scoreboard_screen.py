@@ -8,6 +8,8 @@ import flet as ft
 
 from companion.engine.match import Match
 from companion.ui.frame import format as fmt
+from companion.ui.frame.follow_line import follow_line
+from companion.ui.frame.follow_session import use_following
 from companion.ui.frame.player_colours import match_colours
 from companion.ui.frame.render_guard import guarded_screen
 from companion.ui.frame.saved_notice import show_undo, snack
@@ -156,6 +158,7 @@ def _finished(
 def ScoreboardScreen() -> ft.View:
     """The standings of one match and everything done to it."""
     state, t = use_app()
+    following = use_following()
     # A route parameter: the client's to set (forgeable). An unknown id shows Not found;
     # a session sees matches only once let in.
     match_id = ft.use_route_params().get("id", "")
@@ -209,8 +212,9 @@ def ScoreboardScreen() -> ft.View:
     )
     colours = match_colours(state.store, match.players)
     # A phone that may only watch gets no control that would change the match.
-    changing = state.can_change
+    changing = state.may_change(match_id)
     board = [
+        follow_line(t, following, match_id),
         _header(t, match),
         _finished(t, match_id, match, changing, share) if match.is_over else None,
         _standings(t, match, colours),
@@ -245,6 +249,16 @@ def ScoreboardScreen() -> ft.View:
         ),
         rules_action(t, match.game_id),
     ]
+    if following is not None and state.is_host and not state.followed_live(match_id):
+        # The phone-alone site's: the other phones follow it over the Wi-Fi.
+        actions.insert(
+            0,
+            icon_button(
+                icon=ft.Icons.PHONELINK_RING,
+                tooltip=t.gettext("Let a phone follow"),
+                on_click=lambda: navigate(f"/match/{match_id}/follow"),
+            ),
+        )
     if state.is_host:
         # The host's: at a shared table a phone takes the match from the host.
         actions.insert(

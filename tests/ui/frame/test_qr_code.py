@@ -11,7 +11,7 @@ from PIL import Image
 from companion.engine.match import Match
 from companion.storage.match_link import QUIET_ZONE, handover_qr, match_link
 from companion.storage.records import StoredMatch
-from companion.ui.scoreboard import handover_code
+from companion.ui.frame import qr_code
 
 SITE = "https://cards.example/scores/"
 CREATED = datetime(2026, 3, 14, 19, 30, tzinfo=UTC)
@@ -31,17 +31,17 @@ def test_the_code_fills_a_phone_screen_at_whole_pixels_a_module() -> None:
     code = handover_qr(link)
     assert code is not None
     modules = code.symbol_size(scale=1, border=QUIET_ZONE)[0]
-    scale = handover_code.module_scale(link, 390)
+    scale = qr_code.module_scale(link, 390)
     assert scale >= 4
     assert modules * scale <= 390 < modules * (scale + 1)
     # A tablet's code stops growing, a computer's too.
-    assert handover_code.module_scale(link, 2000) * modules <= handover_code.WIDEST
+    assert qr_code.module_scale(link, 2000) * modules <= qr_code.WIDEST
 
 
 def test_the_picture_is_black_on_white_and_reads_back_as_the_link() -> None:
     link = _link(12)
-    scale = handover_code.module_scale(link, 390)
-    picture = Image.open(io.BytesIO(handover_code._png(link, scale))).convert("RGB")
+    scale = qr_code.module_scale(link, 390)
+    picture = Image.open(io.BytesIO(qr_code._png(link, scale))).convert("RGB")
     assert {colour for _, colour in picture.getcolors()} == {(0, 0, 0), (255, 255, 255)}
     # The quiet zone is white all round.
     assert picture.getpixel((0, 0)) == (255, 255, 255)
@@ -54,5 +54,5 @@ def test_the_picture_is_black_on_white_and_reads_back_as_the_link() -> None:
 
 
 def test_a_match_too_long_for_one_code_gets_none() -> None:
-    assert handover_code.fits_one_code(_link(12))
-    assert not handover_code.fits_one_code(SITE + "#m=" + "9" * 5000)
+    assert qr_code.fits_one_code(_link(12))
+    assert not qr_code.fits_one_code(SITE + "#m=" + "9" * 5000)

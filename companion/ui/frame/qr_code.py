@@ -1,4 +1,4 @@
-"""The hand-over link's QR code as a crisp picture as wide as the screen."""
+"""A QR code (a hand-over link, a connection code) as a crisp picture, screen-wide."""
 
 from __future__ import annotations
 

@@ -1,0 +1,197 @@
+"""The phone others follow: its offers, the phones following, their changes checked."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field, replace
+
+from companion.access.follow_messages import (
+    MessageBudget,
+    match_sent,
+    read_from_phone,
+    refused,
+)
+from companion.access.peer_sdp import Kind, PeerCodeError
+from companion.access.sharing import AccessError, phone_address
+from companion.storage import StoreError
+from companion.storage.match_code import decode_match, encode_match
+from companion.ui.frame.following import (
+    Link,
+    LinkProblem,
+    LinkStatus,
+    LinkWatch,
+    code_of,
+    problem_of,
+    sdp_of,
+)
+from companion.ui.frame.peer_links import PeerEvent, PeerLinkError
+from companion.ui.frame.state import AppState
+
+
+@dataclass
+class FollowingPhone:
+    """A phone that follows one of this phone's matches over link `name`.
+
+    `session` is its place at the share gate, as a served guest's session:
+    every change it sends is saved through it, so the gate decides.
+    """
+
+    name: str
+    number: int
+    match_id: str
+    session: AppState
+    link: Link = field(default_factory=Link)
+    budget: MessageBudget = field(default_factory=MessageBudget)
+
+
+@dataclass(frozen=True)
+class Offer:
+    """The code shown for the next phone to follow `match_id`, over link `name`."""
+
+    name: str
+    match_id: str
+    code: str
+
+
+class HostSide:
+    """This phone's matches as others follow them: one offer at a time."""
+
+    def __init__(self, state: AppState, watch: LinkWatch) -> None:
+        self.state = state
+        self.watch = watch
+        self.phones: dict[str, FollowingPhone] = {}
+        self.offer: Offer | None = None
+        self.problem: LinkProblem | None = None
+        self._names = (f"phone-{number}" for number in itertools.count(1))
+        self._versions: dict[str, int] = {}
+
+    def following(self, match_id: str) -> list[FollowingPhone]:
+        """The phones that follow `match_id`, gone ones too, in the order they came."""
+        return [phone for phone in self.phones.values() if phone.match_id == match_id]
+
+    async def make_offer(self, match_id: str) -> None:
+        """A code for the next phone to follow `match_id` (the last one's is let go)."""
+        self._let_go_of_offer()
+        self.problem = None
+        name = next(self._names)
+        try:
+            self.state.gate.admit_phone(name)
+            code = code_of(await self.watch.peers.offer(name), Kind.OFFER)
+        except AccessError:
+            self.problem = LinkProblem.FULL
+        except (PeerLinkError, PeerCodeError) as error:
+            self.state.gate.leave(name)
+            self.watch.close(name)
+            self.problem = problem_of(error)
+        else:
+            self.offer = Offer(name, match_id, code)
+        self.state.changed()
+
+    def _let_go_of_offer(self) -> None:
+        if self.offer is not None and self.offer.name not in self.phones:
+            self.state.gate.leave(self.offer.name)
+            self.watch.close(self.offer.name)
+        self.offer = None
+
+    async def take_answer(self, scanned: str) -> None:
+        """The answer a phone showed, scanned: the offered link connects to it."""
+        offer = self.offer
+        if offer is None:
+            return
+        try:
+            await self.watch.peers.accept(offer.name, sdp_of(scanned, Kind.ANSWER))
+        except (PeerLinkError, PeerCodeError) as error:
+            self.problem = problem_of(error)
+            self.state.changed()
+            return
+        self.offer, self.problem = None, None
+        session = AppState(
+            store=self.state.store,
+            gate=self.state.gate,
+            session_id=offer.name,
+            client_ip=phone_address(offer.name),
+        )
+        session.tell_others_with(self._saved_by_phone)
+        number = len(self.phones) + 1
+        phone = FollowingPhone(offer.name, number, offer.match_id, session)
+        self.phones[offer.name] = phone
+        self.watch.give_up_unless_open(offer.name, phone.link)
+        self.state.changed()
+
+    def let_record(self, name: str, may_record: bool) -> None:
+        """Let a following phone record (or watch only); it hears at once."""
+        phone = self.phones.get(name)
+        if phone is None:
+            return
+        self.state.let_record(name, may_record)
+        self._send_match(phone)
+
+    def match_saved(self, match_id: str) -> None:
+        """A match was saved here: every live phone that follows it gets it."""
+        self._versions[match_id] = self._versions.get(match_id, 0) + 1
+        for phone in self.following(match_id):
+            if phone.link.status is LinkStatus.LIVE:
+                self._send_match(phone)
+
+    def _saved_by_phone(self, match_id: str) -> None:
+        self.match_saved(match_id)
+        self.state.changed()
+
+    def _send_match(self, phone: FollowingPhone) -> None:
+        try:
+            stored = self.state.store.load_stored(phone.match_id)
+            code = encode_match(stored)
+        except StoreError:
+            # Deleted here, or past any code: the phone keeps what it has.
+            return
+        seq = self._versions.get(phone.match_id, 0)
+        may_record = phone.session.can_change
+        self.watch.send(phone.name, match_sent(seq, code, may_record))
+
+    def heard(self, event: PeerEvent) -> None:
+        """An event on a following phone's link."""
+        phone = self.phones.get(event.link)
+        if phone is None:
+            return
+        if event.event == "message":
+            self._asked(phone, event.text)
+            return
+        opening = phone.link.status is LinkStatus.WAITING
+        if not self.watch.move(phone.name, phone.link, event):
+            return
+        if opening and phone.link.status is LinkStatus.LIVE:
+            self._send_match(phone)
+        if phone.link.status is LinkStatus.GONE:
+            self.state.gate.leave(phone.name)
+        self.state.changed()
+
+    def _asked(self, phone: FollowingPhone, text: str) -> None:
+        """A change a following phone sent: checked, saved, or refused to it."""
+        try:
+            self._save_for(phone, text)
+        except AccessError as error:
+            self.watch.send(phone.name, refused(error.code))
+            if error.code == "follow-stale":
+                self._send_match(phone)
+
+    def _save_for(self, phone: FollowingPhone, text: str) -> None:
+        # The cheap checks first: its budget, its right to change, then the text.
+        if not phone.budget.take():
+            raise AccessError("follow-too-fast")
+        if not phone.session.can_change:
+            raise AccessError("view-only")
+        asked = read_from_phone(text)
+        try:
+            changed = decode_match(asked.code).match
+            current = self.state.store.load_match(phone.match_id)
+        except StoreError as error:
+            raise AccessError("follow-unreadable") from error
+        if asked.seq != self._versions.get(phone.match_id, 0):
+            raise AccessError("follow-stale")
+        # A recorder records, edits and deletes rounds: nothing else of the match.
+        if replace(changed, rounds=()) != replace(current, rounds=()):
+            raise AccessError("follow-not-rounds")
+        if not phone.session.save_match(phone.match_id, changed, base=current):
+            problem = phone.session.problems[-1:]
+            code = problem[0].code if problem else "host-could-not-save"
+            raise AccessError(code if code == "view-only" else "host-could-not-save")

@@ -1,0 +1,137 @@
+"""The phone that follows: its copy is kept as a hand-over leaves it and then
+made each match the host sends; while live, its changes go to the host; the
+host's refusals and unreadable words are shown, and change nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+
+import pytest
+from test_follow_host import FakePeers
+
+from companion.access.follow_messages import match_sent, read_from_phone, refused
+from companion.access.sharing import ShareGate
+from companion.engine.match import Match
+from companion.storage import Store, StoredMatch
+from companion.storage.match_code import encode_match
+from companion.ui.frame.follow_guest import HOST, GuestSide
+from companion.ui.frame.following import LinkStatus, LinkWatch
+from companion.ui.frame.peer_links import PeerEvent
+from companion.ui.frame.state import AppState
+
+HOSTS_ID = "0123456789ab"
+
+
+class Follower:
+    """A phone that scanned a host's offer and is live."""
+
+    def __init__(self) -> None:
+        self.store = Store.in_memory()
+        self.state = AppState.load(self.store, ShareGate(False))
+        self.peers = FakePeers()
+        self.pending: list[Callable[[], Awaitable[None]]] = []
+        watch = LinkWatch(self.peers, self.pending.append, self.state.changed)
+        self.guest = GuestSide(self.state, watch)
+        asyncio.run(self.guest.answer_offer(offer_code()))
+        self.heard("open")
+
+    def heard(self, event: str, text: str = "") -> None:
+        self.guest.heard(PeerEvent(HOST, event, text=text))
+        asyncio.run(self._run_pending())
+
+    async def _run_pending(self) -> None:
+        while self.pending:
+            job = self.pending.pop(0)
+            if not job.__qualname__.endswith("wait"):
+                await job()
+
+    def hosts(self, match: Match, seq: int, may_record: bool = False) -> None:
+        code = encode_match(StoredMatch(HOSTS_ID, created(), None, match))
+        self.heard("message", match_sent(seq, code, may_record))
+
+
+def offer_code() -> str:
+    from test_follow_host import _sdp
+
+    from companion.access.peer_codes import encode
+    from companion.access.peer_sdp import Kind, read_sdp
+
+    return encode(read_sdp(_sdp("actpass"), Kind.OFFER))
+
+
+def created():  # noqa: ANN201  (a datetime)
+    from datetime import UTC, datetime
+
+    return datetime(2026, 12, 5, 20, 0, tzinfo=UTC)
+
+
+def _match(rounds: int) -> Match:
+    match = Match.new("crazy-eights", ["Ada", "Bo", "Åse"])
+    for number in range(rounds):
+        out = match.players[number % 3]
+        match = match.record_round(out, {p: 5 for p in match.players if p != out})
+    return match
+
+
+@pytest.fixture
+def follower() -> Follower:
+    return Follower()
+
+
+def test_the_copy_follows_the_host_even_when_it_takes_a_round_back(
+    follower: Follower,
+) -> None:
+    follower.hosts(_match(2), seq=3)
+    copy_id = follower.guest.copy_id
+    assert copy_id is not None and follower.guest.live(copy_id)
+    follower.hosts(_match(3), seq=4)
+    follower.hosts(_match(1), seq=5)
+    assert follower.store.load_match(copy_id) == _match(1)
+    assert [s.id for s in follower.store.list_matches()] == [copy_id]
+
+
+def test_a_watching_phone_changes_nothing_and_a_recorder_sends_its_change(
+    follower: Follower,
+) -> None:
+    follower.hosts(_match(2), seq=3)
+    copy_id = follower.guest.copy_id or ""
+    assert not follower.state.may_change(copy_id)
+    follower.hosts(_match(2), seq=3, may_record=True)
+    assert follower.state.may_change(copy_id)
+    assert follower.state.save_match(copy_id, _match(3), base=_match(2))
+    asyncio.run(follower._run_pending())
+    asked = read_from_phone(follower.peers.sent[HOST][-1])
+    assert asked.seq == 3
+    # Not saved here: the host saves it and sends it back.
+    assert follower.store.load_match(copy_id) == _match(2)
+
+
+def test_a_copy_no_longer_live_is_this_phones_own(follower: Follower) -> None:
+    follower.hosts(_match(2), seq=3)
+    copy_id = follower.guest.copy_id or ""
+    follower.heard("closed")
+    assert follower.guest.link is not None
+    assert follower.guest.link.status is LinkStatus.GONE
+    assert not follower.state.followed_live(copy_id)
+    assert follower.state.may_change(copy_id)
+    assert follower.state.save_match(copy_id, _match(3))
+    assert follower.store.load_match(copy_id) == _match(3)
+
+
+def test_a_refusal_or_unreadable_words_are_shown_and_change_nothing(
+    follower: Follower,
+) -> None:
+    follower.hosts(_match(2), seq=3)
+    copy_id = follower.guest.copy_id or ""
+    follower.heard("message", refused("view-only"))
+    follower.heard(
+        "message", json.dumps({"t": "match", "seq": 4, "code": "12", "record": True})
+    )
+    follower.heard("message", "<script>")
+    codes = [problem.code for problem in follower.state.problems]
+    assert codes[0] == "view-only" and codes[2] == "follow-unreadable"
+    # A match code that is none: the hand-over's own words for it.
+    assert codes[1].startswith("code-")
+    assert follower.store.load_match(copy_id) == _match(2)

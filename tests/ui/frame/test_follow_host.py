@@ -1,0 +1,217 @@
+"""The phone others follow: each change a following phone sends is checked by
+the share gate, its budget and the recorder's limits before the host saves it,
+and every save reaches the phones that follow the match."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+
+import pytest
+
+from companion.access.follow_messages import BURST, save_asked
+from companion.access.peer_sdp import Kind, read_sdp
+from companion.access.sharing import ShareGate
+from companion.engine.match import Match
+from companion.storage import Store
+from companion.storage.match_code import decode_match, encode_match
+from companion.ui.frame.follow_host import HostSide
+from companion.ui.frame.following import LinkStatus, LinkWatch
+from companion.ui.frame.peer_links import PeerEvent
+from companion.ui.frame.state import AppState
+
+OFFER = """v=0
+o=- 1 2 IN IP4 127.0.0.1
+s=-
+t=0 0
+a=group:BUNDLE 0
+m=application 9 UDP/DTLS/SCTP webrtc-datachannel
+c=IN IP4 0.0.0.0
+a=candidate:1 1 udp 2113937151 192.168.1.20 50000 typ host generation 0
+a=ice-ufrag:abcd
+a=ice-pwd:abcdefghijklmnopqrstuv
+a=fingerprint:sha-256 {fingerprint}
+a=setup:{setup}
+a=mid:0
+a=sctp-port:5000
+a=max-message-size:262144
+"""
+FINGERPRINT = ":".join(["AB"] * 32)
+
+
+def _sdp(setup: str) -> str:
+    return OFFER.format(fingerprint=FINGERPRINT, setup=setup).replace("\n", "\r\n")
+
+
+class FakePeers:
+    """The page's links as a host's test needs them: what was sent, by link."""
+
+    def __init__(self) -> None:
+        self.sent: dict[str, list[str]] = {}
+
+    async def offer(self, link: str) -> str:
+        return _sdp("actpass")
+
+    async def answer(self, link: str, offer: str) -> str:
+        return _sdp("active")
+
+    async def accept(self, link: str, answer: str) -> None:
+        return None
+
+    async def send(self, link: str, text: str) -> None:
+        self.sent.setdefault(link, []).append(text)
+
+    async def close(self, link: str) -> None:
+        return None
+
+    def listen(self, heard: Callable[[PeerEvent], None]) -> None:
+        return None
+
+
+class Table:
+    """A host phone with one match of two rounds, one phone following it."""
+
+    def __init__(self) -> None:
+        self.store = Store.in_memory()
+        self.state = AppState.load(self.store, ShareGate(False))
+        self.peers = FakePeers()
+        self.pending: list[Callable[[], Awaitable[None]]] = []
+        watch = LinkWatch(self.peers, self.pending.append, self.state.changed)
+        self.host = HostSide(self.state, watch)
+        self.state.tell_others_with(self.host.match_saved)
+        match = Match.new("crazy-eights", ["Ada", "Bo", "Åse"])
+        match = match.record_round("Ada", {"Bo": 50, "Åse": 10})
+        self.match_id = self.state.add_match(match) or ""
+        saved = self.state.save_match(
+            self.match_id, match.record_round("Bo", {"Ada": 10, "Åse": 1})
+        )
+        assert saved
+        asyncio.run(self._connect())
+        self.heard("open")
+
+    async def _connect(self) -> None:
+        await self.host.make_offer(self.match_id)
+        await self.host.take_answer(encode_answer())
+
+    def heard(self, event: str, text: str = "") -> None:
+        self.host.heard(PeerEvent("phone-1", event, text=text))
+        asyncio.run(self._run_pending())
+
+    async def _run_pending(self) -> None:
+        while self.pending:
+            job = self.pending.pop(0)
+            if job.__qualname__.endswith("wait"):
+                continue  # a timer: not what these tests are about
+            await job()
+
+    def told(self) -> list[dict[str, object]]:
+        return [json.loads(text) for text in self.peers.sent.get("phone-1", [])]
+
+    def stored(self) -> Match:
+        return self.store.load_match(self.match_id)
+
+    def change_sent(self, match: Match, seq: int | None = None) -> None:
+        """The following phone sends `match` as its change to the last version."""
+        last = [m for m in self.told() if m["t"] == "match"][-1]
+        stored = self.store.load_stored(self.match_id)
+        code = encode_match(replace(stored, match=match))
+        version = last["seq"] if seq is None else seq
+        assert isinstance(version, int)
+        self.heard("message", save_asked(version, code))
+
+
+def encode_answer() -> str:
+    from companion.access.peer_codes import encode
+
+    return encode(read_sdp(_sdp("active"), Kind.ANSWER))
+
+
+@pytest.fixture
+def table() -> Table:
+    return Table()
+
+
+def _refusals(table: Table) -> list[object]:
+    return [m["error"] for m in table.told() if m["t"] == "refused"]
+
+
+def test_a_phone_that_connects_gets_the_match_to_watch(table: Table) -> None:
+    (first,) = table.told()
+    assert first["t"] == "match" and first["record"] is False
+    sent = decode_match(str(first["code"])).match
+    assert sent == table.stored()
+    assert table.host.phones["phone-1"].link.status is LinkStatus.LIVE
+
+
+def test_a_watching_phones_round_is_refused_and_nothing_changes(table: Table) -> None:
+    before = table.stored()
+    table.change_sent(before.record_round("Åse", {"Ada": 5, "Bo": 5}))
+    assert _refusals(table) == ["view-only"]
+    assert table.stored() == before
+
+
+def test_a_recording_phones_round_is_saved_and_sent_back(table: Table) -> None:
+    table.host.let_record("phone-1", True)
+    asyncio.run(table._run_pending())
+    changed = table.stored().record_round("Åse", {"Ada": 5, "Bo": 5})
+    table.change_sent(changed)
+    assert _refusals(table) == []
+    assert table.stored() == changed
+    last = table.told()[-1]
+    assert last["record"] is True
+    assert decode_match(str(last["code"])).match == changed
+
+
+def test_a_recorder_changes_rounds_only(table: Table) -> None:
+    table.host.let_record("phone-1", True)
+    asyncio.run(table._run_pending())
+    before = table.stored()
+    table.change_sent(before.end_early())
+    table.change_sent(before.rename_player("Bo", "Bob"))
+    assert _refusals(table) == ["follow-not-rounds", "follow-not-rounds"]
+    assert table.stored() == before
+
+
+def test_a_change_made_to_an_older_version_is_refused(table: Table) -> None:
+    table.host.let_record("phone-1", True)
+    asyncio.run(table._run_pending())
+    before = table.stored()
+    table.change_sent(before.record_round("Åse", {"Ada": 5, "Bo": 5}), seq=0)
+    assert _refusals(table) == ["follow-stale"]
+    assert table.stored() == before
+    # And the phone is sent the host's match again.
+    assert table.told()[-1]["t"] == "match"
+
+
+def test_what_a_phone_cannot_send_is_refused_unread(table: Table) -> None:
+    before = table.stored()
+    for text in ("{", json.dumps({"t": "save", "seq": 1, "code": "12"}), "x" * 10):
+        table.heard("message", text)
+    # A viewer is refused before its words are read.
+    assert _refusals(table) == ["view-only"] * 3
+    table.host.let_record("phone-1", True)
+    asyncio.run(table._run_pending())
+    table.heard("message", json.dumps({"t": "save", "seq": 1, "code": "12"}))
+    assert _refusals(table)[-1] == "follow-unreadable"
+    assert table.stored() == before
+
+
+def test_a_phone_that_sends_too_much_at_once_is_told_so(table: Table) -> None:
+    for _ in range(BURST + 2):
+        table.heard("message", "{")
+    assert _refusals(table)[-2:] == ["follow-too-fast", "follow-too-fast"]
+
+
+def test_a_phone_gone_leaves_the_gate(table: Table) -> None:
+    table.heard("closed")
+    assert table.host.phones["phone-1"].link.status is LinkStatus.GONE
+    assert table.state.gate.guests() == ()
+
+
+def test_a_save_on_the_host_reaches_the_phone(table: Table) -> None:
+    changed = table.stored().record_round("Åse", {"Ada": 5, "Bo": 5})
+    assert table.state.save_match(table.match_id, changed)
+    asyncio.run(table._run_pending())
+    assert decode_match(str(table.told()[-1]["code"])).match == changed
