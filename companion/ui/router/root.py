@@ -221,6 +221,7 @@ def App(
                 following.host.match_saved(match_id)
 
         state.tell_others_with(saved)
+
         def access_changed() -> None:
             # Every session, this one too, re-reads its role. This one directly:
             # the static site's pubsub has no loop to send a session itself on
