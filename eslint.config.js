@@ -22,6 +22,7 @@ const PAGE = [
   'companion/publish/page_channel.js',
   'companion/publish/link_from_address.js',
   'companion/publish/qr_scanner.js',
+  'companion/publish/peer_page.js',
 ];
 const SERVICE_WORKER = [
   'companion/webclient/service_worker.js',

@@ -3,36 +3,35 @@
 // (companion/serving/page_peers.py). Python's `peer` messages carry a
 // command and its number; the answer goes back as `peer-reply` with that
 // number, and every link's events as `peer-event`. Before a link is offered
-// or answered the page asks for the camera once, if it has not got it: a
-// browser shows the phone's real address only to a page that may use the
-// camera, and without it the other phone has nothing to connect to.
+// or answered the page opens the camera for a moment, once a page: a browser
+// shows the phone's real address only to a page that may use the camera
+// (Chrome: once it is granted; Safari: once this page has captured), and
+// without it the other phone has nothing to connect to.
 (() => {
   'use strict';
   const settings = self.companionSettings.peer_page;
+  let captured = false;
 
-  async function cameraGranted() {
-    try {
-      const status = await navigator.permissions.query({name: 'camera'});
-      if (status.state === 'granted') {
-        return true;
-      }
-    } catch (error) {
-      // A browser that cannot say: ask, as below.
+  async function cameraOpenedOnce() {
+    if (captured) {
+      return true;
     }
     try {
       const stream = await navigator.mediaDevices.getUserMedia({video: true});
       for (const track of stream.getTracks()) {
         track.stop();
       }
-      return true;
-    } catch (error) {
+      captured = true;
+    } catch {
+      // Refused, or no camera: the page can offer no address.
       return false;
     }
+    return true;
   }
 
   async function carriedOut(command) {
     const describing = command.op === 'offer' || command.op === 'answer';
-    if (describing && !(await cameraGranted())) {
+    if (describing && !(await cameraOpenedOnce())) {
       return {ok: false, error: 'camera-refused'};
     }
     return self.PeerLinks.handle(command);

@@ -215,3 +215,45 @@ def test_a_save_on_the_host_reaches_the_phone(table: Table) -> None:
     assert table.state.save_match(table.match_id, changed)
     asyncio.run(table._run_pending())
     assert decode_match(str(table.told()[-1]["code"])).match == changed
+
+
+def _run_timers(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Let every timer the links set run out now."""
+
+    async def no_wait(_seconds: float) -> None:
+        return None
+
+    monkeypatch.setattr(asyncio, "sleep", no_wait)
+
+    async def run() -> None:
+        while table.pending:
+            await table.pending.pop(0)()
+
+    asyncio.run(run())
+
+
+def test_two_phones_that_never_connect_are_told_so_after_a_while(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    table = Table()
+    # A second phone scans and answers, but the link never opens.
+    asyncio.run(table.host.make_offer(table.match_id))
+    asyncio.run(table.host.take_answer(encode_answer()))
+    _run_timers(table, monkeypatch)
+    second = table.host.phones["phone-2"]
+    assert second.link.status is LinkStatus.UNREACHED
+    # The first, open all along, stays.
+    assert table.host.phones["phone-1"].link.status is LinkStatus.LIVE
+
+
+def test_a_phone_quiet_for_long_is_gone_one_heard_again_is_back(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table.host.heard(PeerEvent("phone-1", "quiet"))
+    phone = table.host.phones["phone-1"]
+    assert phone.link.status is LinkStatus.QUIET
+    table.host.heard(PeerEvent("phone-1", "heard"))
+    assert phone.link.status is LinkStatus.LIVE
+    table.host.heard(PeerEvent("phone-1", "quiet"))
+    _run_timers(table, monkeypatch)
+    assert phone.link.status is LinkStatus.GONE
