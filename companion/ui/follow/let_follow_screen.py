@@ -134,7 +134,11 @@ def LetFollowScreen() -> ft.View:
     host = following.host if following is not None else None
 
     def offer_at_once() -> None:
-        if host is not None and match is not None and state.is_host:
+        # A code already shown for this match stays: the other phone may be
+        # reading it.
+        if host is None or match is None or not state.is_host:
+            return
+        if host.offer is None or host.offer.match_id != match_id:
             ft.context.page.run_task(host.make_offer, match_id)
 
     ft.use_effect(offer_at_once, dependencies=[])
