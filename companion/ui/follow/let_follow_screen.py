@@ -93,6 +93,27 @@ def _offering(
     ]
 
 
+def _phones(t: Translator, host: HostSide, match_id: str) -> list[ft.Control]:
+    """The phones that follow the match; for one that never connected, why,
+    and the hand-over code instead."""
+    phones = host.following(match_id)
+    if not phones:
+        return []
+    controls: list[ft.Control] = [section_title(t.gettext("Phones following"))]
+    controls.extend(_phone_row(t, host, phone) for phone in phones)
+    if any(phone.link.status is LinkStatus.UNREACHED for phone in phones):
+        controls.append(live_line(ft.Text(unreached_text(t), color=ft.Colors.ERROR)))
+        controls.append(
+            ft.OutlinedButton(
+                t.gettext("Hand over with a code"),
+                icon=ft.Icons.QR_CODE_2,
+                height=TARGET,
+                on_click=lambda: navigate(f"/match/{match_id}/code"),
+            )
+        )
+    return controls
+
+
 @ft.component
 @guarded_screen
 def LetFollowScreen() -> ft.View:
@@ -113,7 +134,11 @@ def LetFollowScreen() -> ft.View:
     host = following.host if following is not None else None
 
     def offer_at_once() -> None:
-        if host is not None and match is not None and state.is_host:
+        # A code already shown for this match stays: the other phone may be
+        # reading it.
+        if host is None or match is None or not state.is_host:
+            return
+        if host.offer is None or host.offer.match_id != match_id:
             ft.context.page.run_task(host.make_offer, match_id)
 
     ft.use_effect(offer_at_once, dependencies=[])
@@ -144,18 +169,5 @@ def LetFollowScreen() -> ft.View:
     if host.problem is not None:
         words = problem_text(t, host.problem, scanning_answer=True)
         controls.append(live_line(ft.Text(words, color=ft.Colors.ERROR)))
-    phones = host.following(match_id)
-    if phones:
-        controls.append(section_title(t.gettext("Phones following")))
-        controls.extend(_phone_row(t, host, phone) for phone in phones)
-    if any(phone.link.status is LinkStatus.UNREACHED for phone in phones):
-        controls.append(live_line(ft.Text(unreached_text(t), color=ft.Colors.ERROR)))
-        controls.append(
-            ft.OutlinedButton(
-                t.gettext("Hand over with a code"),
-                icon=ft.Icons.QR_CODE_2,
-                height=TARGET,
-                on_click=lambda: navigate(f"/match/{match_id}/code"),
-            )
-        )
+    controls.extend(_phones(t, host, match_id))
     return screen(state, route, t.gettext("Let a phone follow"), controls, leading=back)

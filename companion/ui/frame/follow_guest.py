@@ -57,28 +57,24 @@ class GuestSide:
         """The other phone's offer, scanned: this phone's answer to show it."""
         self.problem, self.answer = None, ""
         if self.link is not None:
-            # One phone followed at a time: a new offer replaces the old link.
-            self.watch.close(HOST)
+            # One phone followed at a time: a new offer replaces the old link,
+            # closed before the new one of the same name is made, and its
+            # timers told it is gone, so they leave the new one be.
+            self.link.status = LinkStatus.GONE
             self.link = None
+            await self.watch.close_now(HOST)
         try:
             offer = sdp_of(scanned, Kind.OFFER)
             self.answer = code_of(
                 await self.watch.peers.answer(HOST, offer), Kind.ANSWER
             )
         except (PeerLinkError, PeerCodeError) as error:
-            if isinstance(error, PeerCodeError):
-                self.watch.close(HOST)
+            # An answer made but unusable (no address) is let go at once.
+            await self.watch.close_now(HOST)
             self.problem = problem_of(error)
         else:
             self.link, self._first = Link(), True
             self.watch.give_up_unless_open(HOST, self.link)
-        self.state.changed()
-
-    def forget(self) -> None:
-        """Stop following: the link closes, the copy stays this phone's."""
-        if self.link is not None:
-            self.watch.close(HOST)
-        self.link, self.answer, self.problem = None, "", None
         self.state.changed()
 
     def heard(self, event: PeerEvent) -> None:

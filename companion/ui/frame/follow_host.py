@@ -64,13 +64,24 @@ class HostSide:
         self.problem: LinkProblem | None = None
         self._names = (f"phone-{number}" for number in itertools.count(1))
         self._versions: dict[str, int] = {}
+        self._making = False
 
     def following(self, match_id: str) -> list[FollowingPhone]:
         """The phones that follow `match_id`, gone ones too, in the order they came."""
         return [phone for phone in self.phones.values() if phone.match_id == match_id]
 
     async def make_offer(self, match_id: str) -> None:
-        """A code for the next phone to follow `match_id` (the last one's is let go)."""
+        """A code for the next phone to follow `match_id` (the last one's is let
+        go); nothing while one is being made, whose code the screen may show."""
+        if self._making:
+            return
+        self._making = True
+        try:
+            await self._make_offer(match_id)
+        finally:
+            self._making = False
+
+    async def _make_offer(self, match_id: str) -> None:
         self._let_go_of_offer()
         self.problem = None
         name = next(self._names)

@@ -155,15 +155,19 @@ class LinkWatch:
         self.run(send)
 
     def close(self, name: str) -> None:
-        """Close the link, whatever state it is in."""
+        """Close the link, whatever state it is in, in the session."""
 
         async def close() -> None:
-            try:
-                await self.peers.close(name)
-            except PeerLinkError:
-                return
+            await self.close_now(name)
 
         self.run(close)
+
+    async def close_now(self, name: str) -> None:
+        """Close the link now, if the page still has it."""
+        try:
+            await self.peers.close(name)
+        except PeerLinkError:
+            return
 
 
 FollowingContext: ft.ContextProvider[Any] = ft.create_context(None)

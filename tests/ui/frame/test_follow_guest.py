@@ -135,3 +135,27 @@ def test_a_refusal_or_unreadable_words_are_shown_and_change_nothing(
     # A match code that is none: the hand-over's own words for it.
     assert codes[1].startswith("code-")
     assert follower.store.load_match(copy_id) == _match(2)
+
+
+def test_a_new_offer_closes_the_old_link_before_the_new_one_is_made(
+    follower: Follower, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    follower.hosts(_match(2), seq=3)
+    asked: list[str] = []
+
+    async def close(link: str) -> None:
+        asked.append(f"close {link}")
+
+    async def answer(link: str, offer: str) -> str:
+        asked.append(f"answer {link}")
+        return await FakePeers.answer(follower.peers, link, offer)
+
+    monkeypatch.setattr(follower.peers, "close", close)
+    monkeypatch.setattr(follower.peers, "answer", answer)
+    old = follower.guest.link
+    asyncio.run(follower.guest.answer_offer(offer_code()))
+    # Closed first: a close after would shut the new link of the same name.
+    assert asked == ["close host", "answer host"]
+    # And the old link's timers leave the new one be.
+    assert old is not None and old.status is LinkStatus.GONE
+    assert follower.guest.link is not None and follower.guest.link is not old

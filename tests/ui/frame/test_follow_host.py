@@ -52,6 +52,8 @@ class FakePeers:
         self.sent: dict[str, list[str]] = {}
 
     async def offer(self, link: str) -> str:
+        # Gathering takes a while: another call may come meanwhile.
+        await asyncio.sleep(0)
         return _sdp("actpass")
 
     async def answer(self, link: str, offer: str) -> str:
@@ -257,3 +259,16 @@ def test_a_phone_quiet_for_long_is_gone_one_heard_again_is_back(
     table.host.heard(PeerEvent("phone-1", "quiet"))
     _run_timers(table, monkeypatch)
     assert phone.link.status is LinkStatus.GONE
+
+
+def test_a_second_offer_asked_while_one_is_made_changes_nothing(table: Table) -> None:
+    async def twice() -> None:
+        await asyncio.gather(
+            table.host.make_offer(table.match_id), table.host.make_offer(table.match_id)
+        )
+
+    asyncio.run(twice())
+    # One code, for one link: the one a phone may be reading stays the one taken.
+    assert table.host.offer is not None
+    assert table.host.offer.name == "phone-2"
+    assert [g.session_id for g in table.state.gate.guests()] == ["phone-1", "phone-2"]
