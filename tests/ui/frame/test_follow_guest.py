@@ -4,11 +4,11 @@ host's refusals and unreadable words are shown, and change nothing."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Awaitable, Callable
 
 import pytest
+from event_loops import run_apart
 from test_follow_host import FakePeers
 
 from companion.access.follow_messages import match_sent, read_from_phone, refused
@@ -34,12 +34,12 @@ class Follower:
         self.pending: list[Callable[[], Awaitable[None]]] = []
         watch = LinkWatch(self.peers, self.pending.append, self.state.changed)
         self.guest = GuestSide(self.state, watch)
-        asyncio.run(self.guest.answer_offer(offer_code()))
+        run_apart(self.guest.answer_offer(offer_code()))
         self.heard("open")
 
     def heard(self, event: str, text: str = "") -> None:
         self.guest.heard(PeerEvent(HOST, event, text=text))
-        asyncio.run(self._run_pending())
+        run_apart(self._run_pending())
 
     async def _run_pending(self) -> None:
         while self.pending:
@@ -101,7 +101,7 @@ def test_a_watching_phone_changes_nothing_and_a_recorder_sends_its_change(
     follower.hosts(_match(2), seq=3, may_record=True)
     assert follower.state.may_change(copy_id)
     assert follower.state.save_match(copy_id, _match(3), base=_match(2))
-    asyncio.run(follower._run_pending())
+    run_apart(follower._run_pending())
     asked = read_from_phone(follower.peers.sent[HOST][-1])
     assert asked.seq == 3
     # Not saved here: the host saves it and sends it back.
@@ -153,7 +153,7 @@ def test_a_new_offer_closes_the_old_link_before_the_new_one_is_made(
     monkeypatch.setattr(follower.peers, "close", close)
     monkeypatch.setattr(follower.peers, "answer", answer)
     old = follower.guest.link
-    asyncio.run(follower.guest.answer_offer(offer_code()))
+    run_apart(follower.guest.answer_offer(offer_code()))
     # Closed first: a close after would shut the new link of the same name.
     assert asked == ["close host", "answer host"]
     # And the old link's timers leave the new one be.

@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 import pytest
+from event_loops import run_apart
 
 from companion.access.follow_messages import BURST, save_asked
 from companion.access.peer_sdp import Kind, read_sdp
@@ -90,7 +91,7 @@ class Table:
             self.match_id, match.record_round("Bo", {"Ada": 10, "Åse": 1})
         )
         assert saved
-        asyncio.run(self._connect())
+        run_apart(self._connect())
         self.heard("open")
 
     async def _connect(self) -> None:
@@ -99,7 +100,7 @@ class Table:
 
     def heard(self, event: str, text: str = "") -> None:
         self.host.heard(PeerEvent("phone-1", event, text=text))
-        asyncio.run(self._run_pending())
+        run_apart(self._run_pending())
 
     async def _run_pending(self) -> None:
         while self.pending:
@@ -156,7 +157,7 @@ def test_a_watching_phones_round_is_refused_and_nothing_changes(table: Table) ->
 
 def test_a_recording_phones_round_is_saved_and_sent_back(table: Table) -> None:
     table.host.let_record("phone-1", True)
-    asyncio.run(table._run_pending())
+    run_apart(table._run_pending())
     changed = table.stored().record_round("Åse", {"Ada": 5, "Bo": 5})
     table.change_sent(changed)
     assert _refusals(table) == []
@@ -168,7 +169,7 @@ def test_a_recording_phones_round_is_saved_and_sent_back(table: Table) -> None:
 
 def test_a_recorder_changes_rounds_only(table: Table) -> None:
     table.host.let_record("phone-1", True)
-    asyncio.run(table._run_pending())
+    run_apart(table._run_pending())
     before = table.stored()
     table.change_sent(before.end_early())
     table.change_sent(before.rename_player("Bo", "Bob"))
@@ -178,7 +179,7 @@ def test_a_recorder_changes_rounds_only(table: Table) -> None:
 
 def test_a_change_made_to_an_older_version_is_refused(table: Table) -> None:
     table.host.let_record("phone-1", True)
-    asyncio.run(table._run_pending())
+    run_apart(table._run_pending())
     before = table.stored()
     table.change_sent(before.record_round("Åse", {"Ada": 5, "Bo": 5}), seq=0)
     assert _refusals(table) == ["follow-stale"]
@@ -194,7 +195,7 @@ def test_what_a_phone_cannot_send_is_refused_unread(table: Table) -> None:
     # A viewer is refused before its words are read.
     assert _refusals(table) == ["view-only"] * 3
     table.host.let_record("phone-1", True)
-    asyncio.run(table._run_pending())
+    run_apart(table._run_pending())
     table.heard("message", json.dumps({"t": "save", "seq": 1, "code": "12"}))
     assert _refusals(table)[-1] == "follow-unreadable"
     assert table.stored() == before
@@ -215,7 +216,7 @@ def test_a_phone_gone_leaves_the_gate(table: Table) -> None:
 def test_a_save_on_the_host_reaches_the_phone(table: Table) -> None:
     changed = table.stored().record_round("Åse", {"Ada": 5, "Bo": 5})
     assert table.state.save_match(table.match_id, changed)
-    asyncio.run(table._run_pending())
+    run_apart(table._run_pending())
     assert decode_match(str(table.told()[-1]["code"])).match == changed
 
 
@@ -231,7 +232,7 @@ def _run_timers(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
         while table.pending:
             await table.pending.pop(0)()
 
-    asyncio.run(run())
+    run_apart(run())
 
 
 def test_two_phones_that_never_connect_are_told_so_after_a_while(
@@ -239,8 +240,8 @@ def test_two_phones_that_never_connect_are_told_so_after_a_while(
 ) -> None:
     table = Table()
     # A second phone scans and answers, but the link never opens.
-    asyncio.run(table.host.make_offer(table.match_id))
-    asyncio.run(table.host.take_answer(encode_answer()))
+    run_apart(table.host.make_offer(table.match_id))
+    run_apart(table.host.take_answer(encode_answer()))
     _run_timers(table, monkeypatch)
     second = table.host.phones["phone-2"]
     assert second.link.status is LinkStatus.UNREACHED
@@ -267,7 +268,7 @@ def test_a_second_offer_asked_while_one_is_made_changes_nothing(table: Table) ->
             table.host.make_offer(table.match_id), table.host.make_offer(table.match_id)
         )
 
-    asyncio.run(twice())
+    run_apart(twice())
     # One code, for one link: the one a phone may be reading stays the one taken.
     assert table.host.offer is not None
     assert table.host.offer.name == "phone-2"
