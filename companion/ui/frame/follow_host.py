@@ -203,6 +203,7 @@ class HostSide:
         if replace(changed, rounds=()) != replace(current, rounds=()):
             raise AccessError("follow-not-rounds")
         if not phone.session.save_match(phone.match_id, changed, base=current):
-            problem = phone.session.problems[-1:]
-            code = problem[0].code if problem else "host-could-not-save"
+            # Told to the phone, not kept: nobody reads this session's banner.
+            problems, phone.session.problems = phone.session.problems, ()
+            code = problems[-1].code if problems else "host-could-not-save"
             raise AccessError(code if code == "view-only" else "host-could-not-save")
