@@ -88,6 +88,20 @@
     }
   }
 
+  // The app's start that needs no Flutter client begins now, while the client
+  // comes up (site.early_start); failing here, it is tried again at the hello.
+  function beginEarly(pyodide) {
+    if (!settings.early) {
+      return;
+    }
+    try {
+      pyodide.runPython(settings.early);
+    } catch (error) {
+      console.warn('Card Table Companion: the start before the client failed:',
+        error);
+    }
+  }
+
   self.pythonStart = async function (pyodideModule, options) {
     const archive = fetchArchive(
       settings.archive, settings.archiveTries, settings.archiveRetryMs);
@@ -124,6 +138,7 @@
     // A line the bench times (bench/static_app.py).
     console.log(settings.readyLine + start);
     self.postMessage({[settings.startKey]: start});
+    beginEarly(pyodide);
     return pyodide;
   };
 })();

@@ -84,29 +84,29 @@ def make_browser_main(version: str) -> Callable[[ft.Page], Awaitable[None]]:
     """
 
     async def main(page: ft.Page) -> None:
-        from companion.serving import browser, held_messages
-        from companion.storage.browser_files import IndexedDBFiles
+        from companion.serving import browser, browser_start, held_messages
         from companion.ui.frame.other_tab_screen import OtherTabScreen
         from companion.ui.router.root import App
         from companion.ui.settings import features
 
-        languages = browser.handed_languages()
-        if not await browser.hold_tab_lock():
+        browser.mark("hello")
+        opened = await browser_start.opened()
+        languages = opened.languages
+        if opened.store is None or opened.files is None:
             if languages is None:
                 languages = await _languages(page)
             page.render_views(OtherTabScreen, languages)
             browser.tell_page_shown(holding=False)
             return
-        files = await IndexedDBFiles.mount()
-        store = Store.in_browser(files)
+        store = opened.store
 
         def failed(error: StoreError) -> None:
             page.run_task(_tell_failed_sync, page, store, error)
 
-        held_messages.hold_until_synced(page.session.connection, files, failed)
-        persistent = await browser.storage_is_persistent()
-        site = features.static(version, persistent, _handover_in_browser())
+        held_messages.hold_until_synced(page.session.connection, opened.files, failed)
+        site = features.static(version, opened.persistent, _handover_in_browser())
         page.render_views(App, store, ShareGate(False), (), site, None, languages)
+        browser.mark("first view")
         browser.tell_page_shown(holding=True)
 
     return main
@@ -114,11 +114,13 @@ def make_browser_main(version: str) -> Callable[[ft.Page], Awaitable[None]]:
 
 def start_in_browser(version: str) -> None:
     """Run the app in this page's Pyodide (the entry module of the site calls it)."""
-    from companion.serving import flet_quirks, session_guard
+    from companion.serving import browser, flet_quirks, session_guard
 
+    browser.mark("entry module")
     flet_quirks.apply(served=False)
     session_guard.apply()
     ft.run(make_browser_main(version))
+    browser.mark("ft.run returned")
 
 
 def _handover_in_browser() -> Handover:

@@ -133,3 +133,36 @@ def test_the_worker_boots_pyodide_once_before_its_init_message(tmp_path: Path):
     assert seen == {
         "booted": 1, "bootedBeforeInit": True, "told": ["boot", "__flet_no_ui__"]
     }  # fmt: skip
+
+
+_RUNS_EARLY = _FAKE_PYODIDE.replace(
+    "    globals: { set() {} },",
+    """    globals: { set() {} },
+    runPython(code) {
+      (globalThis.ranEarly = globalThis.ranEarly || []).push(
+        [code, !globalThis.initSent]);
+      if (code.startsWith("raise")) {
+        throw new Error("PythonError: " + code);
+      }
+    },""",
+)
+
+_BOOT_EARLY = _BOOT.replace(
+    "  booted: globalThis.booted,", "  ranEarly: globalThis.ranEarly,"
+).replace("  bootedBeforeInit: globalThis.bootedBeforeInit,\n", "")
+
+
+@pytest.mark.parametrize("early", ["begin()", "raise ImportError('x')"])
+def test_the_apps_early_start_runs_once_python_is_ready_before_the_init_message(
+    tmp_path: Path, early: str
+):
+    (tmp_path / "python-worker.mjs").write_text(
+        patch_python_worker(_flets("python-worker.js"), "v", "app.tar.gz", early=early)
+    )
+    (tmp_path / "pyodide").mkdir()
+    (tmp_path / "pyodide" / "pyodide.mjs").write_text(_RUNS_EARLY)
+    (tmp_path / "boot.mjs").write_text(_BOOT_EARLY)
+    seen = node_json(tmp_path / "boot.mjs")
+    # Run once, before Flet's init message; one that fails leaves the start
+    # to go on (the app's entry begins it again at the client's hello).
+    assert seen == {"ranEarly": [[early, True]], "told": ["boot", "__flet_no_ui__"]}

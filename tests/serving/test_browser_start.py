@@ -1,0 +1,75 @@
+"""The static site's start before the client's hello: the first view rehearsed
+where nobody sees it, with nothing stored, sent or left running."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from event_loops import run_apart
+
+from companion.engine.match import Match
+from companion.serving import browser_start
+from companion.storage import Store
+from companion.storage.drafts import ONE_DEVICE
+from companion.words.i18n import get_translator
+
+
+def _store_in_norwegian() -> Store:
+    store = Store.in_memory()
+    store.update_settings(language="nb")
+    store.add_match(Match.new("crazy-eights", ["Ada", "Bo"]))
+    return store
+
+
+def _stored(store: Store) -> tuple[object, ...]:
+    return (
+        store.list_matches(),
+        store.settings(),
+        store.players(),
+        store.drafts(ONE_DEVICE),
+    )
+
+
+def test_the_rehearsal_draws_the_matches_screen_and_leaves_nothing_behind(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    packed: list[bytes] = []
+    pack = browser_start._pack
+    monkeypatch.setattr(browser_start, "_pack", lambda body: packed.append(pack(body)))
+    store = _store_in_norwegian()
+    before = _stored(store)
+
+    async def rehearse() -> set[asyncio.Task[object]]:
+        browser_start.rehearse_first_view(store, ["en"])
+        await asyncio.sleep(0)
+        return asyncio.all_tasks() - {asyncio.current_task()}  # type: ignore[operator]
+
+    left_running = run_apart(rehearse())
+    drawn = b"".join(packed)
+    t = get_translator("nb")
+    resume = t.gettext("Resume {game} with {players}").format(
+        game=t.gettext("Crazy Eights"), players=t.join(["Ada", "Bo"])
+    )
+    # The screen the first view shows, in the stored language, was drawn...
+    assert t.gettext("New match").encode() in drawn
+    assert resume.encode() in drawn
+    # ...and nothing of it stays: no effect or task runs, nothing is stored.
+    assert left_running == set()
+    assert _stored(store) == before
+
+
+def test_a_rehearsal_that_fails_leaves_the_start_going(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    store = _store_in_norwegian()
+
+    def broken() -> None:
+        raise RuntimeError("a screen's bug")
+
+    monkeypatch.setattr(store, "settings", broken)
+
+    async def rehearse() -> None:
+        browser_start.rehearse_first_view(store, ["en"])
+
+    run_apart(rehearse())
