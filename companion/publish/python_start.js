@@ -89,13 +89,16 @@
   }
 
   // The app's start that needs no Flutter client begins now, while the client
-  // comes up (site.early_start); failing here, it is tried again at the hello.
-  function beginEarly(pyodide) {
+  // comes up (site.early_start, told which `start` Python made); failing here,
+  // it is tried again at the hello.
+  function beginEarly(pyodide, start) {
     if (!settings.early) {
       return;
     }
     try {
-      pyodide.runPython(settings.early);
+      const names = pyodide.toPy({python_start: start});
+      pyodide.runPython(settings.early, {globals: names});
+      names.destroy();
     } catch (error) {
       console.warn('Card Table Companion: the start before the client failed:',
         error);
@@ -138,7 +141,7 @@
     // A line the bench times (bench/static_app.py).
     console.log(settings.readyLine + start);
     self.postMessage({[settings.startKey]: start});
-    beginEarly(pyodide);
+    beginEarly(pyodide, start);
     return pyodide;
   };
 })();

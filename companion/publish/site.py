@@ -179,16 +179,17 @@ def entry_module(version: str) -> str:
 
 def early_start() -> str:
     """Python the worker runs as soon as Python is ready, before Flutter's
-    client is up: the app's start that needs no client begins
-    (serving.browser_start). A booted Python has the app's packages on its
-    path only from Flet's init message on."""
+    client is up, with `python_start` the start it made (python_start.js):
+    the app's start that needs no client begins (serving.browser_start). A
+    booted Python has the app's packages on its path only from Flet's init
+    message on."""
     return (
         "import sys\n"
         'if "__pypackages__" not in sys.path:\n'
         '    sys.path.insert(0, "__pypackages__")\n'
         "from companion.serving.browser_start import begin\n"
         "\n"
-        "begin()\n"
+        'begin(restored=python_start == "snapshot")\n'
     )
 
 

@@ -5,8 +5,8 @@ its snapshot (bench/static_app.py): the worker begins this then
 (publish/python_start.js, site.early_start), and the app's entry takes up what
 it finds when the client says hello (serving.app.make_browser_main). The tab's
 lock, the store loaded from IndexedDB, the Matches screen's data and the
-translator are then ready, and the Matches screen was drawn once where nobody
-sees it, so that the code the first view runs is warm.
+translator are then ready; after a restore, the Matches screen was also drawn
+once where nobody sees it, so that the code the first view runs is warm.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 import msgpack
 from flet.components.component import Renderer
+from flet.components.hooks.use_effect import EffectHook
 from flet.controls.base_control import BaseControl
 from flet.controls.context import _context_page
 from flet.messaging.connection import Connection
@@ -58,10 +59,11 @@ _HELLO: list[bool] = []
 then (the real first view warms nothing for anyone)."""
 
 
-def begin() -> None:
-    """Begin the start, once: as Python is ready, or else at the client's hello."""
+def begin(restored: bool = False) -> None:
+    """Begin the start, once: as Python is ready (`restored` from its
+    snapshot, or booted), or else at the client's hello."""
     if not _BEGUN:
-        _BEGUN.append(asyncio.ensure_future(_open()))
+        _BEGUN.append(asyncio.ensure_future(_open(rehearse=restored)))
 
 
 async def opened() -> Opened:
@@ -72,7 +74,7 @@ async def opened() -> Opened:
     return await _BEGUN[0]
 
 
-async def _open() -> Opened:
+async def _open(rehearse: bool) -> Opened:
     languages = browser.handed_languages()
     if not await browser.hold_tab_lock():
         return Opened(languages)
@@ -81,7 +83,11 @@ async def _open() -> Opened:
     read_first_screen(store, languages)
     browser.mark("store read")
     persistent = await browser.storage_is_persistent()
-    if not _HELLO:
+    # Worth its time only after a restore: Python's code ran the first view
+    # some three times slower the first time after one (0.6-0.73 s at CPU 4x,
+    # against 0.2 s after a boot, bench/static_app.py). After a boot Flutter's
+    # client is up, about to say hello, which a rehearsal would keep waiting.
+    if rehearse and not _HELLO:
         rehearse_first_view(store, languages)
         browser.mark("first view rehearsed")
     return Opened(languages, files, store, persistent)
@@ -114,6 +120,22 @@ class _Unheard(Connection):
         _pack([message.action, message.body])
 
 
+class _Unseen(Session):
+    """A rehearsal's session: the updates the components ask for are kept for
+    the rehearsal to run, and their effects are never run."""
+
+    def __init__(self) -> None:
+        super().__init__(_Unheard())
+        self.asked: set[BaseControl] = set()
+
+    def schedule_update(self, control: BaseControl) -> None:
+        """Kept for the rehearsal (Flet's scheduler would run it soon)."""
+        self.asked.add(control)
+
+    def schedule_effect(self, hook: EffectHook, is_cleanup: bool) -> None:
+        """Never run: an effect may store, send or start a task."""
+
+
 def _pack(body: object) -> bytes:
     """`body` packed as Flet packs a message (which also marks what was sent)."""
     packed: bytes = msgpack.packb(
@@ -132,23 +154,21 @@ def rehearse_first_view(store: Store, languages: list[str] | None) -> None:
     from companion.ui.router.root import App
     from companion.ui.settings import features
 
-    session = Session(_Unheard())
+    session = _Unseen()
     page = session.page
     page.route = "/"
     site = features.static("", None, Handover())
     token = _context_page.set(page)
     try:
-        _pack(session.get_page_patch())
+        _pack(session.get_page_patch())  # type: ignore[no-untyped-call]  # Flet's, untyped
         page.views = Renderer().render(
             App, store, ShareGate(False), (), site, None, languages
         )
         page.update()
-        # What Flet's updates scheduler would do, but no effect is run.
-        pending = session._Session__pending_updates  # type: ignore[attr-defined]  # Flet's private set
         for _ in range(REHEARSED_UPDATES):
-            controls = list(pending)
-            pending.clear()
-            for control in controls:
+            asked = list(session.asked)
+            session.asked.clear()
+            for control in asked:
                 control.update()
     except Exception:  # a rehearsal: the real first view shows what is wrong
         LOG.warning("The first view's rehearsal failed", exc_info=True)

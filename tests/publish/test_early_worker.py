@@ -138,9 +138,12 @@ def test_the_worker_boots_pyodide_once_before_its_init_message(tmp_path: Path):
 _RUNS_EARLY = _FAKE_PYODIDE.replace(
     "    globals: { set() {} },",
     """    globals: { set() {} },
-    runPython(code) {
+    toPy(value) {
+      return {...value, destroy() {}};
+    },
+    runPython(code, options) {
       (globalThis.ranEarly = globalThis.ranEarly || []).push(
-        [code, !globalThis.initSent]);
+        [code, !globalThis.initSent, options.globals.python_start]);
       if (code.startsWith("raise")) {
         throw new Error("PythonError: " + code);
       }
@@ -163,6 +166,9 @@ def test_the_apps_early_start_runs_once_python_is_ready_before_the_init_message(
     (tmp_path / "pyodide" / "pyodide.mjs").write_text(_RUNS_EARLY)
     (tmp_path / "boot.mjs").write_text(_BOOT_EARLY)
     seen = node_json(tmp_path / "boot.mjs")
-    # Run once, before Flet's init message; one that fails leaves the start
-    # to go on (the app's entry begins it again at the client's hello).
-    assert seen == {"ranEarly": [[early, True]], "told": ["boot", "__flet_no_ui__"]}
+    # Run once, before Flet's init message, told the start Python made; one
+    # that fails leaves the start to go on (the app's entry begins it again
+    # at the client's hello).
+    assert seen == {
+        "ranEarly": [[early, True, "boot"]], "told": ["boot", "__flet_no_ui__"]
+    }  # fmt: skip

@@ -73,3 +73,35 @@ def test_a_rehearsal_that_fails_leaves_the_start_going(
         browser_start.rehearse_first_view(store, ["en"])
 
     run_apart(rehearse())
+
+
+@pytest.mark.parametrize("restored", [True, False])
+def test_the_first_view_is_rehearsed_only_after_a_restore(
+    monkeypatch: pytest.MonkeyPatch, restored: bool
+) -> None:
+    rehearsed: list[Store] = []
+    store = _store_in_norwegian()
+
+    async def yes() -> bool:
+        return True
+
+    async def mounted() -> object:
+        return object()
+
+    monkeypatch.setattr(browser_start.browser, "handed_languages", lambda: ["nb"])
+    monkeypatch.setattr(browser_start.browser, "hold_tab_lock", yes)
+    monkeypatch.setattr(browser_start.browser, "storage_is_persistent", yes)
+    monkeypatch.setattr(browser_start.browser, "mark", lambda step: None)
+    monkeypatch.setattr(browser_start.IndexedDBFiles, "mount", mounted)
+    monkeypatch.setattr(browser_start.Store, "in_browser", lambda files: store)
+    monkeypatch.setattr(
+        browser_start,
+        "rehearse_first_view",
+        lambda store, languages: rehearsed.append(store),
+    )
+
+    opened = run_apart(browser_start._open(rehearse=restored))
+    # After a boot, Flutter's client is up and about to say hello: the store
+    # is opened for it, and nothing keeps it waiting.
+    assert opened.store is store
+    assert rehearsed == ([store] if restored else [])
