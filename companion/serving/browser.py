@@ -48,6 +48,15 @@ async def hold_tab_lock() -> bool:
     return await future
 
 
+def client_up() -> bool:
+    """Whether Flet's client is up: it has sent this worker its init message,
+    at which Flet's python-worker.js sets `self.initialized` (the site's
+    worker is the one of the Flet publish.early_worker was made for)."""
+    import js
+
+    return getattr(js, "initialized", False) is True
+
+
 MARK_PREFIX = "companion: "
 """Before the name of each step of the start this worker marks (`mark`)."""
 

@@ -5,8 +5,9 @@ its snapshot (bench/static_app.py): the worker begins this then
 (publish/python_start.js, site.early_start), and the app's entry takes up what
 it finds when the client says hello (serving.app.make_browser_main). The tab's
 lock, the store loaded from IndexedDB, the Matches screen's data and the
-translator are then ready; after a restore, the Matches screen was also drawn
-once where nobody sees it, so that the code the first view runs is warm.
+translator are then ready; after a restore, if the client was not up yet,
+the Matches screen was also drawn once where nobody sees it, so that the code
+the first view runs is warm.
 """
 
 from __future__ import annotations
@@ -83,11 +84,12 @@ async def _open(rehearse: bool) -> Opened:
     read_first_screen(store, languages)
     browser.mark("store read")
     persistent = await browser.storage_is_persistent()
-    # Worth its time only after a restore: Python's code ran the first view
-    # some three times slower the first time after one (0.6-0.73 s at CPU 4x,
-    # against 0.2 s after a boot, bench/static_app.py). After a boot Flutter's
-    # client is up, about to say hello, which a rehearsal would keep waiting.
-    if rehearse and not _HELLO:
+    # Worth its time only after a restore, and while Flutter's client is not
+    # up: Python's code ran the first view some three times slower the first
+    # time after a restore (0.6-0.73 s at CPU 4x, against 0.2 s after a boot,
+    # bench/static_app.py), but a client that is up is about to say hello,
+    # which a rehearsal would keep waiting (0.55 s at CPU 1x).
+    if rehearse and not _HELLO and not browser.client_up():
         rehearse_first_view(store, languages)
         browser.mark("first view rehearsed")
     return Opened(languages, files, store, persistent)

@@ -75,9 +75,12 @@ def test_a_rehearsal_that_fails_leaves_the_start_going(
     run_apart(rehearse())
 
 
-@pytest.mark.parametrize("restored", [True, False])
-def test_the_first_view_is_rehearsed_only_after_a_restore(
-    monkeypatch: pytest.MonkeyPatch, restored: bool
+@pytest.mark.parametrize(
+    ("restored", "client_up", "rehearses"),
+    [(True, False, True), (False, False, False), (True, True, False)],
+)
+def test_the_first_view_is_rehearsed_only_after_a_restore_before_the_client(
+    monkeypatch: pytest.MonkeyPatch, restored: bool, client_up: bool, rehearses: bool
 ) -> None:
     rehearsed: list[Store] = []
     store = _store_in_norwegian()
@@ -92,6 +95,7 @@ def test_the_first_view_is_rehearsed_only_after_a_restore(
     monkeypatch.setattr(browser_start.browser, "hold_tab_lock", yes)
     monkeypatch.setattr(browser_start.browser, "storage_is_persistent", yes)
     monkeypatch.setattr(browser_start.browser, "mark", lambda step: None)
+    monkeypatch.setattr(browser_start.browser, "client_up", lambda: client_up)
     monkeypatch.setattr(browser_start.IndexedDBFiles, "mount", mounted)
     monkeypatch.setattr(browser_start.Store, "in_browser", lambda files: store)
     monkeypatch.setattr(
@@ -101,7 +105,7 @@ def test_the_first_view_is_rehearsed_only_after_a_restore(
     )
 
     opened = run_apart(browser_start._open(rehearse=restored))
-    # After a boot, Flutter's client is up and about to say hello: the store
-    # is opened for it, and nothing keeps it waiting.
+    # After a boot, or once Flutter's client is up, its hello is near: the
+    # store is opened for it, and nothing keeps it waiting.
     assert opened.store is store
-    assert rehearsed == ([store] if restored else [])
+    assert rehearsed == ([store] if rehearses else [])
