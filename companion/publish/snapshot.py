@@ -66,6 +66,7 @@ IMPORTS = (
     "companion.serving.session_guard",
     "companion.storage.browser_files",
     "companion.ui.frame.other_tab_screen",
+    "companion.ui.router.opening",
     "companion.ui.router.root",
     "companion.ui.settings.features",
     "importlib.metadata",

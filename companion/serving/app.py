@@ -40,7 +40,7 @@ def make_main(
         # server answers its first request without them (bench/README.md).
         from companion.serving.peers import accepted_from, asked_languages
         from companion.serving.uploads import upload_name
-        from companion.ui.router.root import App
+        from companion.ui.router.opening import render_app
         from companion.ui.settings import features
         from companion.ui.settings.import_file import import_by_upload, import_with_data
 
@@ -52,9 +52,7 @@ def make_main(
         # Who this session is comes from its connection (peers.py), never from
         # page.client_ip: the client can patch that.
         site = features.served(importer)
-        page.render_views(
-            App, store, gate, links, site, accepted_from(), asked_languages()
-        )
+        render_app(page, store, gate, links, site, accepted_from(), asked_languages())
 
     return main
 
@@ -67,10 +65,10 @@ def make_device_main(store: Store) -> Callable[[ft.Page], None]:
     """
 
     def main(page: ft.Page) -> None:
-        from companion.ui.router.root import App
+        from companion.ui.router.opening import render_app
         from companion.ui.settings import features
 
-        page.render_views(App, store, ShareGate(False), (), features.on_device())
+        render_app(page, store, ShareGate(False), (), features.on_device())
 
     return main
 
@@ -86,7 +84,7 @@ def make_browser_main(version: str) -> Callable[[ft.Page], Awaitable[None]]:
     async def main(page: ft.Page) -> None:
         from companion.serving import browser, browser_start, held_messages
         from companion.ui.frame.other_tab_screen import OtherTabScreen
-        from companion.ui.router.root import App
+        from companion.ui.router.opening import render_app
         from companion.ui.settings import features
 
         browser.mark("hello")
@@ -105,7 +103,7 @@ def make_browser_main(version: str) -> Callable[[ft.Page], Awaitable[None]]:
 
         held_messages.hold_until_synced(page.session.connection, opened.files, failed)
         site = features.static(version, opened.persistent, _handover_in_browser())
-        page.render_views(App, store, ShareGate(False), (), site, None, languages)
+        render_app(page, store, ShareGate(False), (), site, None, languages)
         browser.mark("first view")
         browser.tell_page_shown(holding=True)
 

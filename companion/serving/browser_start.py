@@ -153,6 +153,7 @@ def rehearse_first_view(store: Store, languages: list[str] | None) -> None:
     then loaded and warm. Python just restored from its snapshot ran it some
     three times slower the first time (bench/static_app.py)."""
     from companion.ui.frame.handover import Handover
+    from companion.ui.router.opening import dress_for
     from companion.ui.router.root import App
     from companion.ui.settings import features
 
@@ -163,6 +164,7 @@ def rehearse_first_view(store: Store, languages: list[str] | None) -> None:
     token = _context_page.set(page)
     try:
         _pack(session.get_page_patch())  # type: ignore[no-untyped-call]  # Flet's, untyped
+        dress_for(page, store, ShareGate(False), None, languages)
         page.views = Renderer().render(
             App, store, ShareGate(False), (), site, None, languages
         )
