@@ -52,7 +52,9 @@ def build_sites(scratch: Path, pyc: str = "") -> dict[str, Path]:
     # The counter and the start-up every bare app of the benches shares.
     for script in ("minimal_counter.py", "minimal_run.py"):
         floor_files.append((script, FLOORS / script))
-    floor = build_site(scratch / "floor", packages=floor_files, entry=floor_entry)
+    floor = build_site(
+        scratch / "floor", packages=floor_files, entry=floor_entry, early=""
+    )
     if pyc:
         for site in (ours, floor):
             compile_archive(site.folder / APP_ARCHIVE, sourceless=pyc == "only")

@@ -66,16 +66,17 @@ def patch_python_js(text: str) -> str:
 
 
 def patch_python_worker(
-    text: str, version: str, archive: str, snapshots: bool = True
+    text: str, version: str, archive: str, snapshots: bool = True, early: str = ""
 ) -> str:
     """Flet's python-worker.js, starting Python as soon as it runs: from build
     `version`'s snapshot if it has a good one (with `snapshots`: this
     Pyodide's are ours to use), else booted, with the app `archive` (its URL
-    relative to the site) unpacked (snapshot.python_start_js)."""
+    relative to the site) unpacked, then the app's `early` Python run
+    (snapshot.python_start_js)."""
     text = replace_once(text, _DOWNLOAD, _UNPACKED, WORKER)
     text = replace_once(text, _LOAD, _TAKEN, WORKER)
-    early = SCRIPT.shipped({"pyodide": PYODIDE, "shownKey": page_start.SHOWN_KEY})
-    started = snapshot.python_start_js(version, archive, snapshots)
+    taken = SCRIPT.shipped({"pyodide": PYODIDE, "shownKey": page_start.SHOWN_KEY})
+    started = snapshot.python_start_js(version, archive, snapshots, early)
     # Before Flet's own message handler, which comes after initPyodide.
     channel = handover_page.worker_js()
-    return insert_before(text, _INIT, f"{started}\n{early}\n{channel}\n", WORKER)
+    return insert_before(text, _INIT, f"{started}\n{taken}\n{channel}\n", WORKER)

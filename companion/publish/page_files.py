@@ -38,22 +38,25 @@ def _patch(path: Path, change: Callable[[str], str]) -> None:
     path.write_text(change(path.read_text("utf-8")), "utf-8")
 
 
-def write_page_files(folder: Path, base: str, version: str, archive: str) -> None:
+def write_page_files(
+    folder: Path, base: str, version: str, archive: str, early: str = ""
+) -> None:
     """Over the client copied into `folder`: our icons, the client's assets, the
     hand-over's QR decoder, the early worker and the snapshot maker where they
     apply, the page, the manifest and the version file. `archive` is the app
-    archive's name."""
+    archive's name; `early`, the app's Python the worker runs once Python is
+    ready (early_worker)."""
     _write_icons(folder)
     write_client_assets(folder, base)
     handover_page.write_decoder(folder)
-    early = early_worker.applies()
-    snapshots = early and snapshot.applies()
-    if early:
+    started_early = early_worker.applies()
+    snapshots = started_early and snapshot.applies()
+    if started_early:
         _patch(folder / "python.js", early_worker.patch_python_js)
         _patch(
             folder / early_worker.WORKER,
             lambda text: early_worker.patch_python_worker(
-                text, version, archive, snapshots
+                text, version, archive, snapshots, early
             ),
         )
     if snapshots:
@@ -66,7 +69,7 @@ def write_page_files(folder: Path, base: str, version: str, archive: str) -> Non
             text,
             base,
             version,
-            early_worker.WORKER if early else None,
+            early_worker.WORKER if started_early else None,
             snapshots=snapshots,
         ),
     )

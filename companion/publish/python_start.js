@@ -88,6 +88,23 @@
     }
   }
 
+  // The app's start that needs no Flutter client begins now, while the client
+  // comes up (site.early_start, told which `start` Python made); failing here,
+  // it is tried again at the hello.
+  function beginEarly(pyodide, start) {
+    if (!settings.early) {
+      return;
+    }
+    try {
+      const names = pyodide.toPy({python_start: start});
+      pyodide.runPython(settings.early, {globals: names});
+      names.destroy();
+    } catch (error) {
+      console.warn('Card Table Companion: the start before the client failed:',
+        error);
+    }
+  }
+
   self.pythonStart = async function (pyodideModule, options) {
     const archive = fetchArchive(
       settings.archive, settings.archiveTries, settings.archiveRetryMs);
@@ -124,6 +141,7 @@
     // A line the bench times (bench/static_app.py).
     console.log(settings.readyLine + start);
     self.postMessage({[settings.startKey]: start});
+    beginEarly(pyodide, start);
     return pyodide;
   };
 })();

@@ -177,6 +177,22 @@ def entry_module(version: str) -> str:
     )
 
 
+def early_start() -> str:
+    """Python the worker runs as soon as Python is ready, before Flutter's
+    client is up, with `python_start` the start it made (python_start.js):
+    the app's start that needs no client begins (serving.browser_start). A
+    booted Python has the app's packages on its path only from Flet's init
+    message on."""
+    return (
+        "import sys\n"
+        'if "__pypackages__" not in sys.path:\n'
+        '    sys.path.insert(0, "__pypackages__")\n'
+        "from companion.serving.browser_start import begin\n"
+        "\n"
+        'begin(restored=python_start == "snapshot")\n'
+    )
+
+
 def app_archive(
     files: list[tuple[str, Source]],
     version: str,
@@ -232,14 +248,16 @@ def build_site(
     *,
     packages: list[tuple[str, Source]] | None = None,
     entry: Callable[[str], str] = entry_module,
+    early: str | None = None,
     progress: Progress = untold,
 ) -> Site:
     """Write the static site into `folder` (emptied first if it holds an older one).
 
     `version` defaults to a digest of everything that ships; the service worker's
     cache is named after it, so a new build replaces the old cache. `packages`
-    and `entry` (the app's by default) let a bench publish another Flet app
-    the same way. `progress` is told each step as it starts.
+    and `entry` (the app's by default), with `early` (the app's early_start
+    by default; "" for none), let a bench publish another Flet app the same
+    way. `progress` is told each step as it starts.
     """
     base = normalise_base_url(base_url)
     _prepare(folder)
@@ -256,7 +274,8 @@ def build_site(
     progress(Step.PACK_APP, len(packages) + 1)
     (folder / APP_ARCHIVE).write_bytes(app_archive(packages, version, entry))
     progress(Step.WRITE_PAGE, 0)
-    write_page_files(folder, base, version, APP_ARCHIVE)
+    early = early_start() if early is None else early
+    write_page_files(folder, base, version, APP_ARCHIVE, early)
     precache = sorted(rel for rel, _ in _files_under(folder) if contents.precached(rel))
     page.write_service_worker(folder, version, precache)
     (folder / SITE_MARKER).write_text(version, "utf-8")

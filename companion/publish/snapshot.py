@@ -61,18 +61,23 @@ IMPORTS = (
     "companion.serving.app",
     "companion.serving.flet_quirks",
     "companion.serving.browser",
+    "companion.serving.browser_start",
     "companion.serving.held_messages",
     "companion.serving.session_guard",
     "companion.storage.browser_files",
     "companion.ui.frame.other_tab_screen",
+    "companion.ui.router.opening",
     "companion.ui.router.root",
     "companion.ui.settings.features",
+    "importlib.metadata",
 )
 """What the snapshot has imported: what the site's entry module and the
 browser start (serving.app's start_in_browser, make_browser_main) import,
 the Matches screen and flet's `ft.run` among them
 (tests/publish/test_snapshot.py keeps the two in step). Not Flet's Pyodide
-connection, which holds the worker's `flet_js` as it is imported."""
+connection, which holds the worker's `flet_js` as it is imported. And
+importlib.metadata, which AFTER_RESTORE's `importlib.invalidate_caches()`
+imports: 0.25 s of a restore at CPU 1x otherwise (bench/static_app.py)."""
 
 PREPARE = """\
 import importlib, os, sys
@@ -177,11 +182,14 @@ def maker_js(version: str, archive: str) -> str:
     )
 
 
-def python_start_js(version: str, archive: str, snapshots: bool = True) -> str:
+def python_start_js(
+    version: str, archive: str, snapshots: bool = True, early: str = ""
+) -> str:
     """For python-worker.js: `self.pythonStart(pyodideModule, options)`, which
-        restores build `version`'s snapshot (if `snapshots`) or boots Pyodide, and
-        unpacks the app (tried ARCHIVE_TRIES times, else the page is told and says
-    so; a snapshot is kept)."""
+    restores build `version`'s snapshot (if `snapshots`) or boots Pyodide,
+    unpacks the app (tried ARCHIVE_TRIES times, else the page is told and says
+    so; a snapshot is kept), then runs the Python `early` (if any) before
+    Flet's init message comes."""
     stored = {**_stored(version), "afterRestore": AFTER_RESTORE}
     return PYTHON_START.shipped(
         {
@@ -192,6 +200,7 @@ def python_start_js(version: str, archive: str, snapshots: bool = True) -> str:
             "readyLine": READY_LINE,
             "startKey": START_KEY,
             "snapshot": stored if snapshots else None,
+            "early": early,
         }
     )
 

@@ -40,7 +40,7 @@ def make_main(
         # server answers its first request without them (bench/README.md).
         from companion.serving.peers import accepted_from, asked_languages
         from companion.serving.uploads import upload_name
-        from companion.ui.router.root import App
+        from companion.ui.router.opening import render_app
         from companion.ui.settings import features
         from companion.ui.settings.import_file import import_by_upload, import_with_data
 
@@ -52,9 +52,7 @@ def make_main(
         # Who this session is comes from its connection (peers.py), never from
         # page.client_ip: the client can patch that.
         site = features.served(importer)
-        page.render_views(
-            App, store, gate, links, site, accepted_from(), asked_languages()
-        )
+        render_app(page, store, gate, links, site, accepted_from(), asked_languages())
 
     return main
 
@@ -67,10 +65,10 @@ def make_device_main(store: Store) -> Callable[[ft.Page], None]:
     """
 
     def main(page: ft.Page) -> None:
-        from companion.ui.router.root import App
+        from companion.ui.router.opening import render_app
         from companion.ui.settings import features
 
-        page.render_views(App, store, ShareGate(False), (), features.on_device())
+        render_app(page, store, ShareGate(False), (), features.on_device())
 
     return main
 
@@ -84,29 +82,29 @@ def make_browser_main(version: str) -> Callable[[ft.Page], Awaitable[None]]:
     """
 
     async def main(page: ft.Page) -> None:
-        from companion.serving import browser, held_messages
-        from companion.storage.browser_files import IndexedDBFiles
+        from companion.serving import browser, browser_start, held_messages
         from companion.ui.frame.other_tab_screen import OtherTabScreen
-        from companion.ui.router.root import App
+        from companion.ui.router.opening import render_app
         from companion.ui.settings import features
 
-        languages = browser.handed_languages()
-        if not await browser.hold_tab_lock():
+        browser.mark("hello")
+        opened = await browser_start.opened()
+        languages = opened.languages
+        if opened.store is None or opened.files is None:
             if languages is None:
                 languages = await _languages(page)
             page.render_views(OtherTabScreen, languages)
             browser.tell_page_shown(holding=False)
             return
-        files = await IndexedDBFiles.mount()
-        store = Store.in_browser(files)
+        store = opened.store
 
         def failed(error: StoreError) -> None:
             page.run_task(_tell_failed_sync, page, store, error)
 
-        held_messages.hold_until_synced(page.session.connection, files, failed)
-        persistent = await browser.storage_is_persistent()
-        site = features.static(version, persistent, _handover_in_browser())
-        page.render_views(App, store, ShareGate(False), (), site, None, languages)
+        held_messages.hold_until_synced(page.session.connection, opened.files, failed)
+        site = features.static(version, opened.persistent, _handover_in_browser())
+        render_app(page, store, ShareGate(False), (), site, None, languages)
+        browser.mark("first view")
         browser.tell_page_shown(holding=True)
 
     return main
@@ -114,11 +112,13 @@ def make_browser_main(version: str) -> Callable[[ft.Page], Awaitable[None]]:
 
 def start_in_browser(version: str) -> None:
     """Run the app in this page's Pyodide (the entry module of the site calls it)."""
-    from companion.serving import flet_quirks, session_guard
+    from companion.serving import browser, flet_quirks, session_guard
 
+    browser.mark("entry module")
     flet_quirks.apply(served=False)
     session_guard.apply()
     ft.run(make_browser_main(version))
+    browser.mark("ft.run returned")
 
 
 def _handover_in_browser() -> Handover:

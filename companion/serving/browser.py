@@ -48,6 +48,29 @@ async def hold_tab_lock() -> bool:
     return await future
 
 
+def client_up() -> bool:
+    """Whether Flet's client is up: it has sent this worker its init message,
+    at which Flet's python-worker.js sets `self.initialized` (the site's
+    worker is the one of the Flet publish.early_worker was made for)."""
+    import js
+
+    return getattr(js, "initialized", False) is True
+
+
+MARK_PREFIX = "companion: "
+"""Before the name of each step of the start this worker marks (`mark`)."""
+
+
+def mark(step: str) -> None:
+    """Mark the moment a step of the start ends on the worker's performance
+    timeline (bench/static_app.py reads the marks): nothing anyone sees."""
+    import js
+
+    performance = getattr(js, "performance", None)
+    if performance is not None:
+        performance.mark(MARK_PREFIX + step)
+
+
 HANDED_OVER_CHARS = 4096
 """The most of the worker's name read: the page's hand-over is a few tags."""
 

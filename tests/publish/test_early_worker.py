@@ -133,3 +133,72 @@ def test_the_worker_boots_pyodide_once_before_its_init_message(tmp_path: Path):
     assert seen == {
         "booted": 1, "bootedBeforeInit": True, "told": ["boot", "__flet_no_ui__"]
     }  # fmt: skip
+
+
+_RUNS_EARLY = _FAKE_PYODIDE.replace(
+    "    globals: { set() {} },",
+    """    globals: { set() {} },
+    toPy(value) {
+      return {...value, destroy() {}};
+    },
+    runPython(code, options) {
+      (globalThis.ranEarly = globalThis.ranEarly || []).push([
+        code, !globalThis.initSent, options.globals.python_start,
+        self.initialized === true,
+      ]);
+      if (code.startsWith("raise")) {
+        throw new Error("PythonError: " + code);
+      }
+    },""",
+)
+
+_BOOT_EARLY = _BOOT.replace(
+    "  booted: globalThis.booted,", "  ranEarly: globalThis.ranEarly,"
+).replace("  bootedBeforeInit: globalThis.bootedBeforeInit,\n", "")
+
+
+@pytest.mark.parametrize("early", ["begin()", "raise ImportError('x')"])
+def test_the_apps_early_start_runs_once_python_is_ready_before_the_init_message(
+    tmp_path: Path, early: str
+):
+    (tmp_path / "python-worker.mjs").write_text(
+        patch_python_worker(_flets("python-worker.js"), "v", "app.tar.gz", early=early)
+    )
+    (tmp_path / "pyodide").mkdir()
+    (tmp_path / "pyodide" / "pyodide.mjs").write_text(_RUNS_EARLY)
+    (tmp_path / "boot.mjs").write_text(_BOOT_EARLY)
+    seen = node_json(tmp_path / "boot.mjs")
+    # Run once, before Flet's init message, told the start Python made; one
+    # that fails leaves the start to go on (the app's entry begins it again
+    # at the client's hello).
+    # Flet's worker says its client is not up yet (serving.browser.client_up).
+    assert seen == {
+        "ranEarly": [[early, True, "boot", False]], "told": ["boot", "__flet_no_ui__"]
+    }  # fmt: skip
+
+
+_INIT_FIRST = _BOOT_EARLY.replace(
+    """await self.earlyPyodide;
+globalThis.initSent = true;
+// Flet's handler awaits the whole init, the app's run included.
+await self.onmessage({ data: { pyodideUrl: "pyodide/pyodide.mjs", args: null } });""",
+    """globalThis.initSent = true;
+const init = self.onmessage(
+  { data: { pyodideUrl: "pyodide/pyodide.mjs", args: null } });
+await self.earlyPyodide;
+await init;""",
+)
+
+
+def test_the_early_start_knows_when_the_client_came_up_first(tmp_path: Path):
+    (tmp_path / "python-worker.mjs").write_text(
+        patch_python_worker(_flets("python-worker.js"), "v", "app.tar.gz", early="x")
+    )
+    (tmp_path / "pyodide").mkdir()
+    (tmp_path / "pyodide" / "pyodide.mjs").write_text(_RUNS_EARLY)
+    (tmp_path / "boot.mjs").write_text(_INIT_FIRST)
+    seen = node_json(tmp_path / "boot.mjs")
+    # Flet's client sent its init message while Python started: Flet's own
+    # worker says so as the early start runs (serving.browser.client_up reads
+    # it), and the early start then rehearses nothing.
+    assert seen["ranEarly"] == [["x", False, "boot", True]]

@@ -24,6 +24,25 @@ Problem = StoreError | StoreNotice | MatchError | AccessError
 """Something the store or the share gate reported that the user must see."""
 
 
+def opening_looks(
+    store: Store, host: bool, languages: Sequence[str]
+) -> tuple[str, str]:
+    """The language and theme a session opens in: the host's stored choices,
+    else the browser's language (`languages`, best first) and the system's
+    theme; a guest's are always the browser's (the stored ones are the host's)."""
+    lang, theme = negotiate(languages), "system"
+    if not host:
+        return lang, theme
+    settings = store.settings()
+    stored_lang = settings.get("language")
+    stored_theme = settings.get("theme")
+    if stored_lang in LANGUAGES:
+        lang = stored_lang
+    if stored_theme in THEMES:
+        theme = stored_theme
+    return lang, theme
+
+
 @ft.observable
 @dataclass
 class AppState(SessionWrites, SessionHandover, SessionFollow, SessionDrafts):
@@ -92,16 +111,10 @@ class AppState(SessionWrites, SessionHandover, SessionFollow, SessionDrafts):
         # Chosen once: a session's peer, and so whether it is the host's, never
         # changes (a guest's role may, from locked to viewer to recorder).
         state.device = device_at_start(store, state.is_host)
-        state.lang = negotiate(languages)
+        state.lang, state.theme = opening_looks(store, state.is_host, languages)
         if state.is_guest:
             return state
-        settings = store.settings()
-        lang = settings.get("language")
-        theme = settings.get("theme") or "system"
-        if lang in LANGUAGES:
-            state.lang = lang
-        state.theme = theme if theme in THEMES else "system"
-        state.keep_awake = bool(settings.get("keep_awake", True))
+        state.keep_awake = bool(store.settings().get("keep_awake", True))
         state.problems = tuple(store.notices)
         return state
 
