@@ -82,6 +82,7 @@ MORE = [
     Bench("crash.py", same("--kills", "100")),
     Bench("back_floor.py", with_runs()),
     Bench("page_loads.py", with_runs(3)),
+    Bench("served_start.py", with_runs(3)),
     Bench("screen_switches.py", with_runs(3)),
     Bench("snapshot_memory.py", with_runs(2)),
     # Three starts of the static site a run, each tab closed 5 s before the next.

@@ -13,6 +13,11 @@ rendered screen.
 Also run in turn with them: bench/floors/minimal_screen.py, a bare Flet app (no code of
 ours) whose first screen is as full as our scoreboard. Its ratio to the minimal
 app is what a real first screen costs in Flet itself: the floor under ours.
+Flet's own server makes a page on localhost cross-origin isolated, so Flutter
+draws it with multi-threaded skwasm, its frames on a worker beside the page;
+we serve single-threaded skwasm (issue 31: the other froze), every frame on
+the page's one thread. So the bare screen runs a second time as we serve it
+(harness/renderer_run.py `single`): the floor on our renderer.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ from harness import (
     ratios,
     runs_of,
     standing_label,
+    under_renderer,
     verdict,
     wait_for_text,
 )
@@ -44,6 +50,8 @@ from companion.words.i18n import get_translator
 TARGET = 1.2
 BARE_TARGET = 1.1
 """Issue 46: ours against the bare Flet screen like ours, to the rendered screen."""
+SINGLE = "single"
+"""The renderer configuration we serve (harness/renderer_run.py)."""
 ROUNDS = 30
 
 
@@ -69,11 +77,13 @@ def main() -> None:
     )
     with data_dir_with([match]) as (data, ids), chromium() as browser:
         bare_command = minimal_command("minimal_screen.py")
+        single_command = under_renderer(SINGLE, bare_command)
         # One unmeasured start of each warms the disk cache for all alike.
         for command, path, texts in (
             (ours_command(data), f"/match/{ids[0]}", needles),
             (minimal_command("minimal_app.py"), "/", [TEXT]),
             (bare_command, "/", LAST_TEXTS),
+            (single_command, "/", LAST_TEXTS),
         ):
             if not args.tiny:
                 time_start(browser, Server(command), path, texts)
@@ -84,12 +94,14 @@ def main() -> None:
             minimal_shown = time_start(browser, minimal, "/", [TEXT])
             bare = Server(bare_command)
             bare_shown = time_start(browser, bare, "/", LAST_TEXTS)
+            single_shown = time_start(browser, Server(single_command), "/", LAST_TEXTS)
             table.add("(a) ours: first HTTP 200", ours.first_200)
             table.add("(a) minimal: first HTTP 200", minimal.first_200)
             table.add("(a) bare Flet screen: first HTTP 200", bare.first_200)
             table.add("(b) ours: scoreboard", ours_shown)
             table.add("(b) minimal: one Text", minimal_shown)
             table.add("(b) bare Flet screen like ours", bare_shown)
+            table.add("(b) bare Flet screen, single-threaded skwasm", single_shown)
     rows = table.rows
     table.add_all(
         "ratio (a) HTTP 200",
@@ -114,13 +126,27 @@ def main() -> None:
         "ratio (b) ours/bare Flet screen",
         ratios(rows["(b) ours: scoreboard"], rows["(b) bare Flet screen like ours"]),
     )
+    table.add_all(
+        "ratio (b) ours/bare screen, single-threaded",
+        ratios(
+            rows["(b) ours: scoreboard"],
+            rows["(b) bare Flet screen, single-threaded skwasm"],
+        ),
+    )
     table.print()
     first_200 = table.median("ratio (a) HTTP 200")
     rendered = table.median("ratio (b) rendered")
     over_bare = table.median("ratio (b) ours/bare Flet screen")
     served = at_most("(a) ours/minimal, first HTTP 200", first_200, "x", TARGET)
     shown = at_most("(b) ours/minimal, rendered", rendered, "x", TARGET)
+    over_single = table.median("ratio (b) ours/bare screen, single-threaded")
     at_most("(b) ours/bare Flet screen, rendered", over_bare, "x", BARE_TARGET)
+    at_most(
+        "(b) ours/bare Flet screen on our renderer, rendered",
+        over_single,
+        "x",
+        BARE_TARGET,
+    )
     verdict(
         served and shown,
         f"ours/minimal {first_200:.2f}x to first HTTP 200, {rendered:.2f}x to the "

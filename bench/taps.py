@@ -25,7 +25,6 @@ was a View of its own above the scoreboard.
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -33,7 +32,6 @@ from pathlib import Path
 from floors import minimal_back, minimal_screen
 from floors.minimal_counter import LABEL, count_text
 from harness import (
-    RENDERER_RUN,
     Table,
     at_most,
     checkout_command,
@@ -53,6 +51,7 @@ from harness import (
     timed_click,
     tiny_flag,
     under,
+    under_renderer,
     verdict,
     wait_for_text,
 )
@@ -244,13 +243,12 @@ def commands(
     are started: as always, or through bench/harness/renderer_run.py."""
     if renderer is None:
         return ours_command, minimal_command
-    runner = [sys.executable, str(RENDERER_RUN), renderer]
 
     def ours(data: Path) -> Command:
-        return lambda port: [*runner, "-m", *checkout_command(data)(port)[2:]]
+        return under_renderer(renderer, checkout_command(data))
 
     def minimal(script: str) -> Command:
-        return lambda port: [*runner, *minimal_command(script)(port)[1:]]
+        return under_renderer(renderer, minimal_command(script))
 
     return ours, minimal
 

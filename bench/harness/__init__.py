@@ -53,6 +53,7 @@ from harness.servers import (
     process_tree,
     rss_kb,
     serving,
+    under_renderer,
 )
 
 __all__ = [
@@ -98,6 +99,7 @@ __all__ = [
     "standing_label",
     "tiny_flag",
     "under",
+    "under_renderer",
     "timed_click",
     "verdict",
     "wait_for_text",

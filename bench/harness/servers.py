@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from harness.paths import FLOORS, REPO
+from harness.paths import FLOORS, RENDERER_RUN, REPO
 
 BYTECODE = Path(tempfile.gettempdir()) / "companion-bench-bytecode"
 """Where the servers keep their bytecode when the environment says write none."""
@@ -59,6 +59,15 @@ def minimal_command(script: str) -> Callable[[int], list[str]]:
         sys.executable, str(FLOORS / script),
         "--host", "127.0.0.1", "--port", str(port),
     ]  # fmt: skip
+
+
+def under_renderer(
+    config: str, command: Callable[[int], list[str]]
+) -> Callable[[int], list[str]]:
+    """`command` (a script or `-m` module run by this Python) started through
+    harness/renderer_run.py under the renderer configuration `config` (issue
+    31), given a port."""
+    return lambda port: [sys.executable, str(RENDERER_RUN), config, *command(port)[1:]]
 
 
 class Server:

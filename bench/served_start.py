@@ -1,0 +1,100 @@
+"""Where a served start goes in the page: ours against the bare screen as we serve it.
+
+Run: PYTHONPATH=$PWD python bench/served_start.py [--runs 3] [--tiny]
+A diagnostic for startup.py (b), no target. Ours (the scoreboard of a stored
+4-player, 30-round match, as startup.py opens it) and floors/minimal_screen.py
+served as we serve (single-threaded skwasm: harness/renderer_run.py `single`),
+alternated, each in a fresh phone tab with semantics on. Milliseconds from
+navigation (harness/start_log.js): the websocket open, the first view's
+message (the first over 1 kB after the hello's answer), the last message over
+1 kB before the screen showed (ours: the chart's), the screen shown; and the
+page's long tasks from the first view's message on, summed (Flutter drawing).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from floors.minimal_screen import LAST_TEXTS
+from harness import (
+    PLAYERS,
+    Server,
+    Table,
+    arguments,
+    chromium,
+    data_dir_with,
+    minimal_command,
+    open_with_semantics,
+    ours_command,
+    phone_page,
+    played_match,
+    runs_of,
+    standing_label,
+    under_renderer,
+    wait_for_text,
+)
+from playwright.sync_api import Browser
+
+from companion.ui.frame import format as fmt
+from companion.words.i18n import get_translator
+
+START_LOG = Path(__file__).with_name("harness") / "start_log.js"
+ROUNDS = 30
+BIG = 1024
+"""A message of more bytes than this carries controls, not a method call."""
+
+
+def phases(browser: Browser, server: Server, path: str, needles: list[str]) -> dict:
+    """One start of `server` on `path`, to every needle on screen: its phases (ms)."""
+    with phone_page(browser) as page:
+        page.context.add_init_script(path=str(START_LOG))
+        server.start()
+        try:
+            open_with_semantics(page, server.url + path)
+            wait_for_text(page, *needles)
+            shown = page.evaluate("performance.now()")
+            log = page.evaluate("window.__benchStart")
+        finally:
+            server.stop()
+    big = [at for at, size in log["received"][1:] if size > BIG and at <= shown]
+    first_view = big[0]
+    drawing = sum(d for at, d in log["longTasks"] if at + d >= first_view)
+    return {
+        "websocket open": log["opened"][0],
+        "first view received": first_view,
+        "last controls received": big[-1],
+        "screen shown": shown,
+        "long tasks from the first view": drawing,
+    }
+
+
+def main() -> None:
+    args = arguments(__doc__.splitlines()[0], runs=3).parse_args()
+    runs = runs_of(args)
+    match = played_match(ROUNDS)
+    t = get_translator("en")
+    needles = [standing_label(match, p) for p in PLAYERS]
+    needles.append(fmt.round_title(t, ROUNDS) + " · ")
+    floor = under_renderer("single", minimal_command("minimal_screen.py"))
+    table = Table(
+        f"A served start in the page, {runs} interleaved pairs (ms from navigation)",
+        "ms",
+    )
+    with data_dir_with([match]) as (data, ids), chromium() as browser:
+        starts = (
+            ("ours", ours_command(data), f"/match/{ids[0]}", needles),
+            ("bare screen, single-threaded", floor, "/", LAST_TEXTS),
+        )
+        if not args.tiny:
+            for _, command, path, texts in starts:
+                phases(browser, Server(command), path, texts)
+        for _ in range(runs):
+            for name, command, path, texts in starts:
+                start = phases(browser, Server(command), path, texts)
+                for phase, value in start.items():
+                    table.add(f"{name}: {phase}", value)
+    table.print()
+
+
+if __name__ == "__main__":
+    main()
