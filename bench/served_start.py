@@ -5,10 +5,11 @@ A diagnostic for startup.py (b), no target. Ours (the scoreboard of a stored
 4-player, 30-round match, as startup.py opens it) and floors/minimal_screen.py
 served as we serve (single-threaded skwasm: harness/renderer_run.py `single`),
 alternated, each in a fresh phone tab with semantics on. Milliseconds from
-navigation (harness/start_log.js): the websocket open, the first view's
-message (the first over 1 kB after the hello's answer), the last message over
-1 kB before the screen showed (ours: the chart's), the screen shown; and the
-page's long tasks from the first view's message on, summed (Flutter drawing).
+navigation (harness/socket_log.js, harness/long_tasks.js): the websocket
+open, the first view's message (the first over 1 kB after the hello's
+answer), the last message over 1 kB before the screen showed (ours: the
+chart's), the screen shown; and the page's long tasks from the first view's
+message on, summed (Flutter drawing).
 """
 
 from __future__ import annotations
@@ -24,10 +25,9 @@ from harness import (
     chromium,
     data_dir_with,
     figure,
+    fresh_start,
     minimal_command,
-    open_with_semantics,
     ours_command,
-    phone_page,
     played_match,
     runs_of,
     standing_label,
@@ -39,7 +39,7 @@ from playwright.sync_api import Browser
 from companion.ui.frame import format as fmt
 from companion.words.i18n import get_translator
 
-START_LOG = Path(__file__).with_name("harness") / "start_log.js"
+LONG_TASKS = Path(__file__).with_name("harness") / "long_tasks.js"
 ROUNDS = 30
 BIG = 1024
 """A message of more bytes than this carries controls, not a method call."""
@@ -47,21 +47,19 @@ BIG = 1024
 
 def phases(browser: Browser, server: Server, path: str, needles: list[str]) -> dict:
     """One start of `server` on `path`, to every needle on screen: its phases (ms)."""
-    with phone_page(browser) as page:
-        page.context.add_init_script(path=str(START_LOG))
-        server.start()
-        try:
-            open_with_semantics(page, server.url + path)
-            wait_for_text(page, *needles)
-            shown = page.evaluate("performance.now()")
-            log = page.evaluate("window.__benchStart")
-        finally:
-            server.stop()
-    big = [at for at, size in log["received"][1:] if size > BIG and at <= shown]
+    with fresh_start(
+        browser, server, path, socket_log=True, scripts=(LONG_TASKS,)
+    ) as page:
+        wait_for_text(page, *needles)
+        shown = page.evaluate("performance.now()")
+        socket = page.evaluate("window.__benchSocket")
+        long_tasks = page.evaluate("window.__benchLongTasks")
+    received = list(zip(socket["received"], socket["sizes"], strict=True))
+    big = [at for at, size in received[1:] if size > BIG and at <= shown]
     first_view = big[0]
-    drawing = sum(d for at, d in log["longTasks"] if at + d >= first_view)
+    drawing = sum(d for at, d in long_tasks if at + d >= first_view)
     return {
-        "websocket open": log["opened"][0],
+        "websocket open": socket["opened"][0],
         "first view received": first_view,
         "last controls received": big[-1],
         "screen shown": shown,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 from playwright.sync_api import (
     Browser,
@@ -99,30 +100,8 @@ def profile_phone(playwright: Playwright, profile: str) -> BrowserContext:
     )
 
 
-# Notes when the page sends on, and receives from, Flet's websocket (the listener
-# is added before the app's own, so a message is noted before it is handled).
-SOCKET_LOG_JS = """
-(() => {
-    const log = {sent: [], received: []};
-    window.__benchSocket = log;
-    const Original = window.WebSocket;
-    const send = Original.prototype.send;
-    Original.prototype.send = function (data) {
-        log.sent.push(performance.now());
-        return send.call(this, data);
-    };
-    function Logged(...args) {
-        const socket = new Original(...args);
-        socket.addEventListener('message', () => log.received.push(performance.now()));
-        return socket;
-    }
-    Logged.prototype = Original.prototype;
-    for (const state of ['CONNECTING', 'OPEN', 'CLOSING', 'CLOSED']) {
-        Logged[state] = Original[state];
-    }
-    window.WebSocket = Logged;
-})();
-"""
+SOCKET_LOG = Path(__file__).with_name("socket_log.js")
+"""Notes the page's websocket traffic in `window.__benchSocket`."""
 
 # The last timed click cut in three: pointerdown to the first message sent
 # (the client's tap handling), that message to the first one received (the
@@ -145,12 +124,15 @@ def click_parts(page: Page) -> dict[str, float]:
 
 
 @contextmanager
-def phone_page(browser: Browser, *, socket_log: bool = False) -> Iterator[Page]:
+def phone_page(
+    browser: Browser, *, socket_log: bool = False, scripts: tuple[Path, ...] = ()
+) -> Iterator[Page]:
     """A fresh phone-sized tab in its own context (no cache shared between runs);
-    with `socket_log`, its websocket traffic is noted for click_parts."""
+    with `socket_log`, its websocket traffic is noted (SOCKET_LOG: for
+    click_parts, served_start.py); `scripts` run first in every page too."""
     context = browser.new_context(viewport=PHONE, locale="en-US")
-    if socket_log:
-        context.add_init_script(SOCKET_LOG_JS)
+    for script in (SOCKET_LOG,) * socket_log + scripts:
+        context.add_init_script(path=script)
     page = context.new_page()
     page.set_default_timeout(WAIT_MS)
     try:
@@ -178,12 +160,17 @@ def opened(browser: Browser, url: str, *, socket_log: bool = False) -> Iterator[
 
 @contextmanager
 def fresh_start(
-    browser: Browser, server: Server, path: str = "/", *, socket_log: bool = False
+    browser: Browser,
+    server: Server,
+    path: str = "/",
+    *,
+    socket_log: bool = False,
+    scripts: tuple[Path, ...] = (),
 ) -> Iterator[Page]:
     """`server` launched now and a fresh phone tab on `path` with semantics on
-    (see phone_page for `socket_log`); the tab closed and the server stopped on
-    the way out."""
-    with phone_page(browser, socket_log=socket_log) as page:
+    (see phone_page for `socket_log` and `scripts`); the tab closed and the
+    server stopped on the way out."""
+    with phone_page(browser, socket_log=socket_log, scripts=scripts) as page:
         try:
             server.start()
             open_with_semantics(page, server.url + path)
