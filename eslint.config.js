@@ -1,5 +1,6 @@
-// ESLint's settings for our page and worker scripts (companion/**/*.js);
-// scripts/test.sh runs `npx eslint --max-warnings 0 companion`.
+// ESLint's settings for our page and worker scripts (companion/**/*.js) and
+// those the benches and browser tests put in a page (bench/harness/*.js,
+// tests/browser/*.js); scripts/test.sh runs ESLint on all of them.
 'use strict';
 const js = require('@eslint/js');
 const globals = require('globals');
@@ -24,6 +25,8 @@ const PAGE = [
   'companion/publish/qr_scanner.js',
   'companion/publish/peer_page.js',
 ];
+// Put into a page by a bench or a browser test (Playwright's init scripts).
+const TOOL_PAGE = ['bench/harness/*.js', 'tests/browser/*.js'];
 const SERVICE_WORKER = [
   'companion/webclient/service_worker.js',
 ];
@@ -42,7 +45,7 @@ module.exports = [
   {ignores: ['companion/publish/vendor/']},
   js.configs.recommended,
   {
-    files: ['companion/**/*.js'],
+    files: ['companion/**/*.js', ...TOOL_PAGE],
     languageOptions: {
       ecmaVersion: 2022,
       sourceType: 'script',
@@ -59,6 +62,10 @@ module.exports = [
     languageOptions: {
       globals: {...globals.browser, flet: 'writable', _flutter: 'readonly'},
     },
+  },
+  {
+    files: TOOL_PAGE,
+    languageOptions: {globals: globals.browser},
   },
   {
     files: SERVICE_WORKER,

@@ -3,8 +3,9 @@
 # Chromium for the browser tests, node and npm for our JavaScript, e2fsprogs'
 # chattr for a folder read-only to root, iproute2's ip for the loopback-only
 # network namespace of test_peer_link.py; the pinned ESLint with `npm ci`), check
-# our page and worker scripts (node --check, ESLint), the GitHub Pages workflow
-# (jactionlint), our shell scripts (shellcheck) and the type hints of companion/
+# our page and worker scripts, and those the benches and browser tests put in a
+# page (node --check, ESLint), the GitHub Pages workflow (jactionlint), our
+# shell scripts (shellcheck) and the type hints of companion/
 # (mypy, as pyproject.toml's [tool.mypy] says), then run the whole suite.
 # With CI set, a missing tool fails the run, and so does any skipped test
 # (tests/conftest.py).
@@ -29,11 +30,11 @@ if [ "$(cat node_modules/.companion-lock 2>/dev/null)" != "$lock" ]; then
     npm ci --no-audit --no-fund --loglevel=error
     echo "$lock" > node_modules/.companion-lock
 fi
-mapfile -t scripts < <(find companion -name '*.js' | sort)
+mapfile -t scripts < <(find companion bench/harness tests/browser -name '*.js' | sort)
 for script in "${scripts[@]}"; do
     node --check "$script"
 done
-node_modules/.bin/eslint --max-warnings 0 companion eslint.config.js
+node_modules/.bin/eslint --max-warnings 0 companion bench/harness tests/browser eslint.config.js
 echo "JavaScript: ${#scripts[@]} scripts pass node --check and ESLint"
 # The GitHub Pages workflow (jactionlint runs shellcheck over its run: steps),
 # and our shell scripts; tests/test_pages_workflow.py runs its build.
