@@ -11,6 +11,7 @@ from companion.ui.frame.follow_session import use_following
 from companion.ui.frame.following import LinkStatus
 from companion.ui.frame.handover import Scanner, use_handover
 from companion.ui.frame.live_line import live_line
+from companion.ui.frame.not_found_screen import match_not_found
 from companion.ui.frame.render_guard import guarded_screen
 from companion.ui.frame.shell import (
     icon_button,
@@ -149,13 +150,7 @@ def LetFollowScreen() -> ft.View:
         or not state.is_host
         or state.followed_live(match_id)
     ):
-        return screen(
-            state,
-            route,
-            t.gettext("Match not found"),
-            [ft.Text(t.gettext("This match does not exist (any more)."))],
-            leading=back,
-        )
+        return match_not_found(state, route, back)
     controls: list[ft.Control] = [
         ft.Text(
             t.gettext(

@@ -1,11 +1,11 @@
-"""What an address that is no screen of the app shows: a message and a way back."""
+"""What an address that names nothing shows: a message and a way back."""
 
 from __future__ import annotations
 
 import flet as ft
 
-from companion.ui.frame.shell import navigate
-from companion.ui.frame.state import use_app
+from companion.ui.frame.shell import navigate, screen
+from companion.ui.frame.state import AppState, use_app
 from companion.ui.frame.theme import TARGET
 
 
@@ -38,4 +38,20 @@ def NotFound() -> ft.Control:
             spacing=16,
         ),
         minimum_padding=16,
+    )
+
+
+def match_not_found(
+    state: AppState, route: str, leading: ft.Control, nav: int | None = None
+) -> ft.View:
+    """A match's screen whose id (the route's, the client's to set) names no
+    match, or one deleted meanwhile: said so, with `leading` the way back."""
+    t = state.t
+    return screen(
+        state,
+        route,
+        t.gettext("Match not found"),
+        [ft.Text(t.gettext("This match does not exist (any more)."))],
+        nav=nav,
+        leading=leading,
     )

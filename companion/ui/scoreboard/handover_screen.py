@@ -11,6 +11,7 @@ from companion.storage.match_link import match_link
 from companion.ui.frame import format as fmt
 from companion.ui.frame.handover import use_handover
 from companion.ui.frame.live_line import live_line
+from companion.ui.frame.not_found_screen import match_not_found
 from companion.ui.frame.qr_code import code_picture, fits_one_code
 from companion.ui.frame.render_guard import guarded_screen
 from companion.ui.frame.shell import icon_button, navigate, screen
@@ -158,13 +159,7 @@ def HandoverScreen() -> ft.View:
     except StoreError:
         stored = None
     if stored is None:
-        return screen(
-            state,
-            route,
-            t.gettext("Match not found"),
-            [ft.Text(t.gettext("This match does not exist (any more)."))],
-            leading=back,
-        )
+        return match_not_found(state, route, back)
     site = handover.site_address(state.store)
     controls: list[ft.Control]
     if site is None:

@@ -10,6 +10,7 @@ from companion.engine.match import Match
 from companion.ui.frame import format as fmt
 from companion.ui.frame.follow_line import follow_line
 from companion.ui.frame.follow_session import use_following
+from companion.ui.frame.not_found_screen import match_not_found
 from companion.ui.frame.player_colours import match_colours
 from companion.ui.frame.render_guard import guarded_screen
 from companion.ui.frame.saved_notice import show_undo, snack
@@ -171,14 +172,7 @@ def ScoreboardScreen() -> ft.View:
         on_click=lambda: navigate("/"),
     )
     if match is None:
-        return screen(
-            state,
-            route,
-            t.gettext("Match not found"),
-            [ft.Text(t.gettext("This match does not exist (any more)."))],
-            nav=0,
-            leading=home,
-        )
+        return match_not_found(state, route, home, nav=0)
 
     def edit(index: int) -> None:
         navigate(f"/match/{match_id}/round/{index + 1}")
