@@ -5,60 +5,38 @@ host's refusals and unreadable words are shown, and change nothing."""
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable
 
 import pytest
 from event_loops import run_apart
-from test_follow_host import FakePeers
+from follow_phones import FakePeers, LinkedPhone, offer_code
 
 from companion.access.follow_messages import match_sent, read_from_phone, refused
-from companion.access.sharing import ShareGate
 from companion.engine.match import Match
-from companion.storage import Store, StoredMatch
+from companion.storage import StoredMatch
 from companion.storage.match_code import encode_match
 from companion.ui.frame.follow_guest import HOST, GuestSide
-from companion.ui.frame.following import LinkStatus, LinkWatch
+from companion.ui.frame.following import LinkStatus
 from companion.ui.frame.peer_links import PeerEvent
-from companion.ui.frame.state import AppState
 
 HOSTS_ID = "0123456789ab"
 
 
-class Follower:
+class Follower(LinkedPhone):
     """A phone that scanned a host's offer and is live."""
 
     def __init__(self) -> None:
-        self.store = Store.in_memory()
-        self.state = AppState.load(self.store, ShareGate(False))
-        self.peers = FakePeers()
-        self.pending: list[Callable[[], Awaitable[None]]] = []
-        watch = LinkWatch(self.peers, self.pending.append, self.state.changed)
-        self.guest = GuestSide(self.state, watch)
+        super().__init__()
+        self.guest = GuestSide(self.state, self.watch)
         run_apart(self.guest.answer_offer(offer_code()))
         self.heard("open")
 
     def heard(self, event: str, text: str = "") -> None:
         self.guest.heard(PeerEvent(HOST, event, text=text))
-        run_apart(self._run_pending())
-
-    async def _run_pending(self) -> None:
-        while self.pending:
-            job = self.pending.pop(0)
-            if not job.__qualname__.endswith("wait"):
-                await job()
+        run_apart(self.run_pending())
 
     def hosts(self, match: Match, seq: int, may_record: bool = False) -> None:
         code = encode_match(StoredMatch(HOSTS_ID, created(), None, match))
         self.heard("message", match_sent(seq, code, may_record))
-
-
-def offer_code() -> str:
-    from test_follow_host import _sdp
-
-    from companion.access.peer_codes import encode
-    from companion.access.peer_sdp import Kind, read_sdp
-
-    return encode(read_sdp(_sdp("actpass"), Kind.OFFER))
 
 
 def created():  # noqa: ANN201  (a datetime)
@@ -101,7 +79,7 @@ def test_a_watching_phone_changes_nothing_and_a_recorder_sends_its_change(
     follower.hosts(_match(2), seq=3, may_record=True)
     assert follower.state.may_change(copy_id)
     assert follower.state.save_match(copy_id, _match(3), base=_match(2))
-    run_apart(follower._run_pending())
+    run_apart(follower.run_pending())
     asked = read_from_phone(follower.peers.sent[HOST][-1])
     assert asked.seq == 3
     # Not saved here: the host saves it and sends it back.

@@ -6,83 +6,26 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import Awaitable, Callable
 from dataclasses import replace
 
 import pytest
 from event_loops import run_apart
+from follow_phones import LinkedPhone, answer_code
 
 from companion.access.follow_messages import BURST, save_asked
-from companion.access.peer_sdp import Kind, read_sdp
-from companion.access.sharing import ShareGate
 from companion.engine.match import Match
-from companion.storage import Store
 from companion.storage.match_code import decode_match, encode_match
 from companion.ui.frame.follow_host import HostSide
-from companion.ui.frame.following import LinkStatus, LinkWatch
+from companion.ui.frame.following import LinkStatus
 from companion.ui.frame.peer_links import PeerEvent
-from companion.ui.frame.state import AppState
-
-OFFER = """v=0
-o=- 1 2 IN IP4 127.0.0.1
-s=-
-t=0 0
-a=group:BUNDLE 0
-m=application 9 UDP/DTLS/SCTP webrtc-datachannel
-c=IN IP4 0.0.0.0
-a=candidate:1 1 udp 2113937151 192.168.1.20 50000 typ host generation 0
-a=ice-ufrag:abcd
-a=ice-pwd:abcdefghijklmnopqrstuv
-a=fingerprint:sha-256 {fingerprint}
-a=setup:{setup}
-a=mid:0
-a=sctp-port:5000
-a=max-message-size:262144
-"""
-FINGERPRINT = ":".join(["AB"] * 32)
 
 
-def _sdp(setup: str) -> str:
-    return OFFER.format(fingerprint=FINGERPRINT, setup=setup).replace("\n", "\r\n")
-
-
-class FakePeers:
-    """The page's links as a host's test needs them: what was sent, by link."""
-
-    def __init__(self) -> None:
-        self.sent: dict[str, list[str]] = {}
-
-    async def offer(self, link: str) -> str:
-        # Gathering takes a while: another call may come meanwhile.
-        await asyncio.sleep(0)
-        return _sdp("actpass")
-
-    async def answer(self, link: str, offer: str) -> str:
-        return _sdp("active")
-
-    async def accept(self, link: str, answer: str) -> None:
-        return None
-
-    async def send(self, link: str, text: str) -> None:
-        self.sent.setdefault(link, []).append(text)
-
-    async def close(self, link: str) -> None:
-        return None
-
-    def listen(self, heard: Callable[[PeerEvent], None]) -> None:
-        return None
-
-
-class Table:
+class Table(LinkedPhone):
     """A host phone with one match of two rounds, one phone following it."""
 
     def __init__(self) -> None:
-        self.store = Store.in_memory()
-        self.state = AppState.load(self.store, ShareGate(False))
-        self.peers = FakePeers()
-        self.pending: list[Callable[[], Awaitable[None]]] = []
-        watch = LinkWatch(self.peers, self.pending.append, self.state.changed)
-        self.host = HostSide(self.state, watch)
+        super().__init__()
+        self.host = HostSide(self.state, self.watch)
         self.state.tell_others_with(self.host.match_saved)
         match = Match.new("crazy-eights", ["Ada", "Bo", "Åse"])
         match = match.record_round("Ada", {"Bo": 50, "Åse": 10})
@@ -96,18 +39,11 @@ class Table:
 
     async def _connect(self) -> None:
         await self.host.make_offer(self.match_id)
-        await self.host.take_answer(encode_answer())
+        await self.host.take_answer(answer_code())
 
     def heard(self, event: str, text: str = "") -> None:
         self.host.heard(PeerEvent("phone-1", event, text=text))
-        run_apart(self._run_pending())
-
-    async def _run_pending(self) -> None:
-        while self.pending:
-            job = self.pending.pop(0)
-            if job.__qualname__.endswith("wait"):
-                continue  # a timer: not what these tests are about
-            await job()
+        run_apart(self.run_pending())
 
     def told(self) -> list[dict[str, object]]:
         return [json.loads(text) for text in self.peers.sent.get("phone-1", [])]
@@ -123,12 +59,6 @@ class Table:
         version = last["seq"] if seq is None else seq
         assert isinstance(version, int)
         self.heard("message", save_asked(version, code))
-
-
-def encode_answer() -> str:
-    from companion.access.peer_codes import encode
-
-    return encode(read_sdp(_sdp("active"), Kind.ANSWER))
 
 
 @pytest.fixture
@@ -157,7 +87,7 @@ def test_a_watching_phones_round_is_refused_and_nothing_changes(table: Table) ->
 
 def test_a_recording_phones_round_is_saved_and_sent_back(table: Table) -> None:
     table.host.let_record("phone-1", True)
-    run_apart(table._run_pending())
+    run_apart(table.run_pending())
     changed = table.stored().record_round("Åse", {"Ada": 5, "Bo": 5})
     table.change_sent(changed)
     assert _refusals(table) == []
@@ -169,7 +99,7 @@ def test_a_recording_phones_round_is_saved_and_sent_back(table: Table) -> None:
 
 def test_a_recorder_changes_rounds_only(table: Table) -> None:
     table.host.let_record("phone-1", True)
-    run_apart(table._run_pending())
+    run_apart(table.run_pending())
     before = table.stored()
     table.change_sent(before.end_early())
     table.change_sent(before.rename_player("Bo", "Bob"))
@@ -179,7 +109,7 @@ def test_a_recorder_changes_rounds_only(table: Table) -> None:
 
 def test_a_change_made_to_an_older_version_is_refused(table: Table) -> None:
     table.host.let_record("phone-1", True)
-    run_apart(table._run_pending())
+    run_apart(table.run_pending())
     before = table.stored()
     table.change_sent(before.record_round("Åse", {"Ada": 5, "Bo": 5}), seq=0)
     assert _refusals(table) == ["follow-stale"]
@@ -195,7 +125,7 @@ def test_what_a_phone_cannot_send_is_refused_unread(table: Table) -> None:
     # A viewer is refused before its words are read.
     assert _refusals(table) == ["view-only"] * 3
     table.host.let_record("phone-1", True)
-    run_apart(table._run_pending())
+    run_apart(table.run_pending())
     table.heard("message", json.dumps({"t": "save", "seq": 1, "code": "12"}))
     assert _refusals(table)[-1] == "follow-unreadable"
     assert table.stored() == before
@@ -216,7 +146,7 @@ def test_a_phone_gone_leaves_the_gate(table: Table) -> None:
 def test_a_save_on_the_host_reaches_the_phone(table: Table) -> None:
     changed = table.stored().record_round("Åse", {"Ada": 5, "Bo": 5})
     assert table.state.save_match(table.match_id, changed)
-    run_apart(table._run_pending())
+    run_apart(table.run_pending())
     assert decode_match(str(table.told()[-1]["code"])).match == changed
 
 
@@ -241,7 +171,7 @@ def test_two_phones_that_never_connect_are_told_so_after_a_while(
     table = Table()
     # A second phone scans and answers, but the link never opens.
     run_apart(table.host.make_offer(table.match_id))
-    run_apart(table.host.take_answer(encode_answer()))
+    run_apart(table.host.take_answer(answer_code()))
     _run_timers(table, monkeypatch)
     second = table.host.phones["phone-2"]
     assert second.link.status is LinkStatus.UNREACHED
