@@ -55,11 +55,6 @@ needs one)."""
 _BEGUN: list[asyncio.Task[Opened]] = []
 """The one start of this worker."""
 
-_HELLO: list[bool] = []
-"""Holds True once the client has said hello: no rehearsal is worth its time
-then (the real first view warms nothing for anyone)."""
-
-
 def begin(restored: bool = False) -> None:
     """Begin the start, once: as Python is ready (`restored` from its
     snapshot, or booted), or else at the client's hello."""
@@ -70,7 +65,6 @@ def begin(restored: bool = False) -> None:
 async def opened() -> Opened:
     """What the start found, once it has (begun now if it was not); the
     client's hello has come."""
-    _HELLO.append(True)
     begin()
     return await _BEGUN[0]
 
@@ -87,9 +81,10 @@ async def _open(rehearse: bool) -> Opened:
     # Worth its time only after a restore, and while Flutter's client is not
     # up: Python's code ran the first view some three times slower the first
     # time after a restore (0.6-0.73 s at CPU 4x, against 0.2 s after a boot,
-    # bench/static_app.py), but a client that is up is about to say hello,
-    # which a rehearsal would keep waiting (0.55 s at CPU 1x).
-    if rehearse and not _HELLO and not browser.client_up():
+    # bench/static_app.py), but a client that is up is about to say hello (or
+    # has: its hello comes after Flet's init message), which a rehearsal would
+    # keep waiting (0.55 s at CPU 1x).
+    if rehearse and not browser.client_up():
         rehearse_first_view(store, languages)
         browser.mark("first view rehearsed")
     return Opened(languages, files, store, persistent)
