@@ -235,7 +235,7 @@ def _merge_followed(merge: _Merge, follows: Followed, stored_ids: set[str]) -> T
     copy = merge.matches.load(follows.copy_id)
     comparison = compare(copy.match, arriving.match)
     if comparison.relation is Relation.OTHER or not in_family(arriving.id, copy.id):
-        raise StoreError("follow-other-match", id=arriving.id)
+        raise StoreError("follow-other-match")
     if copy.match == follows.base and comparison.relation is not Relation.SAME:
         # No change of this phone's own since the other phone's last word:
         # that phone's edit or deletion of a round is the truth.

@@ -291,6 +291,9 @@ def _check_match(entry: object, n: int, path: str) -> StoredMatch:
         match = Match.from_dict(entry.get("match"))  # type: ignore[arg-type]  # any shape: a bad one is a MatchError
     except MatchError as error:
         reason = error.params.get("reason", error.code)
+        if reason == "match-over":
+            after_end = StoreError("import-round-after-end", path=path, id=match_id)
+            raise _Reject(after_end) from error
         raise _Reject(
             StoreError("import-bad-match", path=path, id=match_id, reason=reason)
         ) from error
