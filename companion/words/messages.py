@@ -369,6 +369,10 @@ ACCESS_ERROR_MESSAGES: dict[str, Message] = {
         "%(most)s phones follow this one already, as many as it carries.",
         "most",
     ),
+    "follow-after-end": N_(
+        "The phone that keeps the score took no change: the match is over there, "
+        "so no more rounds can be added."
+    ),
     "follow-not-rounds": N_(
         "The phone that keeps the score took no change: a following phone "
         "records, edits and deletes rounds, nothing else of the match."
