@@ -74,10 +74,13 @@ TARGETED = [
     Bench("static_app.py", same("--runs", "1", "--cpu", "1,4", "--saves", "3")),
     Bench("handover_sizes.py", same("--seed", "1")),
     Bench("rule_search.py", same()),
+    # 10,000 sequences of three phones' steps: a few minutes.
+    Bench("merge_properties.py", same()),
 ]
 """The benches with a target, in the order they run."""
 MORE = [
     Bench("stats_render.py", same()),
+    Bench("merge.py", same()),
     Bench("live.py", with_runs()),
     Bench("crash.py", same("--kills", "100")),
     Bench("back_floor.py", with_runs()),

@@ -59,6 +59,8 @@ ACCESS_ERROR_CODES: dict[str, tuple[str, ...]] = {
     # A following phone sent a change that is more than its rounds (the
     # players, the rules, the end): a recorder records, edits and deletes rounds.
     "follow-not-rounds": (),
+    # A following phone sent a round more for a match that is over here.
+    "follow-after-end": (),
     # A following phone sent what the host cannot read, or too much too fast.
     "follow-unreadable": (),
     "follow-too-fast": (),

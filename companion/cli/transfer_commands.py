@@ -9,6 +9,7 @@ from companion.storage.store import Store
 from companion.storage.transfer import ImportResult
 from companion.words.game_texts import round_hands_text
 from companion.words.i18n import Translator
+from companion.words.merge_texts import merged_lines
 from companion.words.messages import error_message
 
 
@@ -78,6 +79,7 @@ def import_summary(t: Translator, result: ImportResult, path: str) -> list[str]:
                 skipped,
             ).format(count=t.number(skipped))
         )
+    lines += merged_lines(t, len(result.updated), len(result.copied))
     if players:
         lines.append(
             t.ngettext(

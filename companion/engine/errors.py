@@ -37,6 +37,8 @@ ERROR_CODES: dict[str, tuple[str, ...]] = {
     # Cyrillic А for a Latin A: names.NameBook).
     "look-alike-name": ("name", "known"),
     "match-over": (),
+    # A round edited or deleted would end the match before rounds after it.
+    "round-after-end": ("round",),
     # Ending a match early needs a round: the standings of none decide nothing.
     "nothing-to-end": (),
     "already-over": (),

@@ -1,6 +1,6 @@
 """The built-in games as declarative definitions, looked up by id."""
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
@@ -39,6 +39,24 @@ class EndCondition:
     kind: EndKind
     value: int
     rule: LimitRule | None = None
+
+    def reached(self, rounds: int, totals: Sequence[int]) -> bool:
+        """Whether a match of `rounds` rounds and these totals is at its end."""
+        if self.kind is EndKind.ROUNDS:
+            return rounds >= self.value
+        if self.rule is LimitRule.EXCEEDS:
+            return any(total > self.value for total in totals)
+        return any(total >= self.value for total in totals)
+
+    def rounds_after_end(self, points: Sequence[Sequence[int]]) -> int | None:
+        """The 1-based number of the last round before the end, when rounds
+        (each one's points, in seat order) follow it; None when none does."""
+        running = [0] * (len(points[0]) if points else 0)
+        for played, row in enumerate(points[:-1], start=1):
+            running = [total + point for total, point in zip(running, row, strict=True)]
+            if self.reached(played, running):
+                return played
+        return None
 
     def to_dict(self) -> dict[str, object]:
         """The JSON-safe form stored with a match."""

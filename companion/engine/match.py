@@ -9,7 +9,7 @@ from typing import Any
 
 from companion.engine.errors import MatchError
 from companion.engine.game_definitions import define_game, game_definition
-from companion.engine.games import REGULAR_CARDS, EndKind, Game, LimitRule, get_game
+from companion.engine.games import REGULAR_CARDS, EndKind, Game, get_game
 from companion.engine.match_settings import (
     MAX_ROUNDS,
     MatchSettings,
@@ -187,7 +187,7 @@ class Match:
         index = self._round_index(index)
         new_round = self._build_round(went_out, hands, places)
         rounds = (*self.rounds[:index], new_round, *self.rounds[index + 1 :])
-        return replace(self, rounds=rounds)
+        return self._changed_to(replace(self, rounds=rounds))
 
     def delete_round(self, index: int) -> Match:
         """This match without round `index` (0-based).
@@ -197,9 +197,26 @@ class Match:
         """
         index = self._round_index(index)
         rounds = self.rounds[:index] + self.rounds[index + 1 :]
+        # Points are never negative: a round taken away ends the match no sooner.
         return replace(
             self, rounds=rounds, ended_early=self.ended_early and bool(rounds)
         )
+
+    def _ended_after(self) -> int | None:
+        """The round after which the match ended, when rounds follow it."""
+        return self.settings.end.rounds_after_end([r.points for r in self.rounds])
+
+    def _changed_to(self, changed: Match) -> Match:
+        """`changed`, or MatchError when the change of a round ends the match
+        before rounds recorded after it (no round is played after the end; a
+        match stored so by an earlier version may still be changed, no worse)."""
+        ended = changed._ended_after()
+        if ended is not None:
+            before = self._ended_after()
+            if before is None or ended < before:
+                # `round` 0-based, as every round a MatchError names.
+                raise MatchError("round-after-end", round=ended - 1)
+        return changed
 
     def end_early(self) -> Match:
         """This match over now, by the table's agreement; the game's own rule
@@ -291,14 +308,9 @@ class Match:
     @property
     def is_over(self) -> bool:
         """Whether the match has reached its end condition or was ended early."""
-        if self.ended_early:
-            return True
-        end = self.settings.end
-        if end.kind is EndKind.ROUNDS:
-            return len(self.rounds) >= end.value
-        if end.rule is LimitRule.EXCEEDS:
-            return any(total > end.value for total in self._totals)
-        return any(total >= end.value for total in self._totals)
+        return self.ended_early or self.settings.end.reached(
+            len(self.rounds), self._totals
+        )
 
     @property
     def winners(self) -> list[str]:
@@ -356,8 +368,14 @@ class Match:
         return data
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Match:
-        """A match rebuilt and fully re-validated from `to_dict`'s form."""
+    def from_dict(cls, data: Mapping[str, Any], *, stored: bool = False) -> Match:
+        """A match rebuilt and fully re-validated from `to_dict`'s form: no
+        round after the end, as none is recorded after it ("match-over").
+
+        `stored`: a match file of this phone's, which an earlier version may
+        have written with rounds after the end (a round edited then, or a code
+        it took in): read as it was, never a round lost.
+        """
         try:
             settings = data["settings"]
             limit, rule, rounds = end_from_dict(settings["end"])
@@ -394,6 +412,9 @@ class Match:
                 raise TypeError("ended_early")
             if ended_early and not played:
                 raise MatchError("nothing-to-end")
+            points = [r.points for r in played]
+            if not stored and match.settings.end.rounds_after_end(points) is not None:
+                raise MatchError("match-over")
         except MatchError as error:
             raise MatchError("bad-match-data", reason=error.code) from error
         except (KeyError, TypeError, ValueError, AttributeError) as error:

@@ -33,6 +33,8 @@ STORE_ERROR_CODES: dict[str, tuple[str, ...]] = {
     "import-wrong-shape": ("path", "where"),
     "import-newer-version": ("path", "version", "supported"),
     "import-bad-match": ("path", "id", "reason"),
+    # A match with a round after its end, which the app never records.
+    "import-round-after-end": ("path", "id"),
     # An import file past the limits no real table reaches (storage/transfer.py).
     "import-too-large": ("path", "max"),
     "import-too-many-matches": ("path", "count", "max"),
@@ -44,7 +46,7 @@ STORE_ERROR_CODES: dict[str, tuple[str, ...]] = {
     "import-look-alike": ("path", "name", "known"),
     "export-failed": ("path", "reason"),
     # A match handed over by a link or QR code (storage/match_link.py,
-    # match_code.py, take_in.py) that was refused; nothing was changed.
+    # match_code.py, match_merge.py) that was refused; nothing was changed.
     "code-not-a-match": (),
     "code-cut-short": (),
     # The checksum (or the digits' shape) says it changed on the way.
@@ -54,10 +56,15 @@ STORE_ERROR_CODES: dict[str, tuple[str, ...]] = {
     "code-too-large": (),
     # The engine refuses the match the code describes (`reason`: its code).
     "code-bad-match": ("reason",),
+    # A match with a round after its end, which the app never records.
+    "code-round-after-end": (),
     # A player name that is not allowed (names.py), spelt out (<U+200B>).
     "code-bad-name": ("name",),
     # A name reads as a player on this phone but is spelt differently.
     "code-look-alike": ("name", "known"),
+    # A followed copy (match_merge.Followed) was sent another match: another
+    # id, players, game or rules than the one it follows.
+    "follow-other-match": (),
     # A match past what a code carries (only names of thousands of marks are).
     "match-too-large": (),
     # Not the full http(s) address of the phone-alone site.

@@ -185,6 +185,8 @@ def match_from_layout(layout: bytes) -> StoredMatch:
         raise StoreError("code-damaged") from error
     except MatchError as error:
         reason = str(error.params.get("reason", error.code))
+        if reason == "match-over":
+            raise StoreError("code-round-after-end") from error
         raise StoreError("code-bad-match", reason=reason) from error
     if not MATCH_ID.match(match_id):
         raise StoreError("code-damaged")

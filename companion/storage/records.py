@@ -118,7 +118,7 @@ def match_document(stored: StoredMatch) -> dict[str, Any]:
 def stored_match(document: dict[str, Any]) -> StoredMatch:
     """The match a (current-version) match document holds; DamagedData if bad."""
     try:
-        match = Match.from_dict(document["match"])
+        match = Match.from_dict(document["match"], stored=True)
         match_id = document["id"]
     except (MatchError, KeyError, TypeError) as error:
         raise DamagedData("match") from error

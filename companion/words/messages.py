@@ -88,6 +88,10 @@ ERROR_MESSAGES: dict[str, Message] = {
         "another alphabet: use another name, or “%(known)s” itself."
     ),
     "match-over": N_("This match is over, so no more rounds can be added."),
+    "round-after-end": N_(
+        "With this change the match would have ended after round %(round)s, so "
+        "the rounds after it could not have been played. Nothing was changed."
+    ),
     "nothing-to-end": N_(
         "Record a round first: a match ends on its standings, and it has none yet."
     ),
@@ -215,6 +219,10 @@ STORE_ERROR_MESSAGES: dict[str, Message] = {
     "import-bad-match": N_(
         "%(path)s holds a damaged match %(id)s (%(reason)s). Nothing was imported."
     ),
+    "import-round-after-end": N_(
+        "%(path)s holds a match %(id)s with a round after its end, which the app "
+        "never records. Nothing was imported."
+    ),
     # TRANSLATORS: %(max)s is a size in megabytes.
     "import-too-large": N_(
         "%(path)s is larger than %(max)s MB, more than any export of a real "
@@ -276,6 +284,10 @@ STORE_ERROR_MESSAGES: dict[str, Message] = {
     ),
     "code-too-large": N_("This link holds more than any match can. Nothing was added."),
     # TRANSLATORS: %(reason)s is a technical detail for a bug report.
+    "code-round-after-end": N_(
+        "This match has a round after its end, which the app never records, so it "
+        "cannot be taken in. Nothing was added."
+    ),
     "code-bad-match": N_(
         "This match breaks the game's rules and cannot be taken in (%(reason)s). "
         "Nothing was added."
@@ -290,6 +302,10 @@ STORE_ERROR_MESSAGES: dict[str, Message] = {
     "code-look-alike": N_(
         "In this match, “%(name)s” reads the same as the player “%(known)s” on this "
         "phone but is spelt differently: rename one of them first. Nothing was added."
+    ),
+    "follow-other-match": N_(
+        "The phone you follow sent another match than the one you follow (other "
+        "players, game or rules). Your copy was left as it was."
     ),
     "match-too-large": N_(
         "This match is too large to hand over by a code or a link. Export it to a "
@@ -352,6 +368,10 @@ ACCESS_ERROR_MESSAGES: dict[str, Message] = {
         "%(most)s phone follows this one already, as many as it carries.",
         "%(most)s phones follow this one already, as many as it carries.",
         "most",
+    ),
+    "follow-after-end": N_(
+        "The phone that keeps the score took no change: the match is over there, "
+        "so no more rounds can be added."
     ),
     "follow-not-rounds": N_(
         "The phone that keeps the score took no change: a following phone "

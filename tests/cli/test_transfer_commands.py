@@ -344,3 +344,33 @@ def test_a_csv_names_each_rounds_cards_as_the_matchs_deck_does(
     assert rows[0][4] == "cartas en la mano"
     assert rows[1][:4] == ["1", "93", "0", "0"]
     assert rows[1][4] == "Bo: 0, Salto ×2; Cy: 1 ×3, +4"
+
+
+def test_an_import_says_what_it_brought_up_to_date_and_kept_beside(
+    data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with Store.open(data) as store:
+        (match_id,) = [s.id for s in store.list_matches()]
+        match = store.load_match(match_id)
+    further = tmp_path / "further.json"
+    with Store.in_memory() as phone:
+        phone.import_file(_exported(data, tmp_path / "now.json"))
+        phone.update_match(match_id, lambda m: m.record_round("Bo", {"Ada": 5}))
+        phone.export_all(further)
+    capsys.readouterr()
+    assert main(["import", str(further), "--data-dir", str(data)]) == 0
+    assert capsys.readouterr().out == (
+        f"Imported 0 matches from {further}\n1 match you had was brought up to date\n"
+    )
+    with Store.open(data) as store:
+        store.save_match(match_id, match.record_round("Ada", {"Bo": 9}))
+    assert main(["import", str(further), "--data-dir", str(data)]) == 0
+    assert capsys.readouterr().out == (
+        f"Imported 0 matches from {further}\n"
+        "1 match went another way than yours and was kept as a copy beside it\n"
+    )
+
+
+def _exported(data: Path, path: Path) -> Path:
+    assert main(["export", str(path), "--data-dir", str(data)]) == 0
+    return path

@@ -44,6 +44,10 @@ NOT_COUNTS: dict[str, str] = {
     "Round {number} deleted.": "the round's number",
     "Round {number} started afresh.": "the round's number",
     "Round {number} half-entered": "the round's number",
+    "With this change the match would have ended after round %(round)s, so the "
+    "rounds after it could not have been played. Nothing was changed.": (
+        "the round's number"
+    ),
     "Round {number} half-edited": "the round's number",
     "Round {number} was changed meanwhile, so your edit was let go.": "a number",
     "Round {number} was saved meanwhile, so what was entered for it here was let "

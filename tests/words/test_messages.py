@@ -219,3 +219,22 @@ def test_a_lockout_of_an_hour_is_written_the_local_way():
     assert error_message(get_translator("en"), error) == (
         "Too many wrong codes. Try again in 3,600 seconds."
     )
+
+
+def test_a_round_after_the_end_is_said_so_in_every_language():
+    match = Match.new("crazy-eights", ["Ada", "Bo", "Cy"], limit=100)
+    for out in ["Ada", "Bo", "Cy"]:
+        match = match.record_round(out, {p: 20 for p in match.players if p != out})
+    with pytest.raises(MatchError) as caught:
+        match.edit_round(0, "Ada", {"Bo": 150, "Cy": 20})
+    said = {
+        lang: error_message(get_translator(lang), caught.value) for lang in LANGUAGES
+    }
+    assert said["en"] == (
+        "With this change the match would have ended after round 1, so the "
+        "rounds after it could not have been played. Nothing was changed."
+    )
+    assert "runde 1" in said["nb"] and "omgång 1" in said["sv"]
+    assert "ronda 1" in said["es"]
+    code = error_message(get_translator("en"), StoreError("code-round-after-end"))
+    assert "a round after its end" in code and "Nothing was added" in code

@@ -202,6 +202,9 @@ class HostSide:
         # A recorder records, edits and deletes rounds: nothing else of the match.
         if replace(changed, rounds=()) != replace(current, rounds=()):
             raise AccessError("follow-not-rounds")
+        # The end is the end: a match over here takes no round more.
+        if current.is_over and len(changed.rounds) > len(current.rounds):
+            raise AccessError("follow-after-end")
         if not phone.session.save_match(phone.match_id, changed, base=current):
             # Told to the phone, not kept: nobody reads this session's banner.
             problems, phone.session.problems = phone.session.problems, ()

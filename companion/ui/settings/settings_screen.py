@@ -16,6 +16,7 @@ from companion.ui.frame.state import AppState, use_app
 from companion.ui.frame.theme import TARGET
 from companion.ui.settings.features import Features, use_features
 from companion.words.i18n import LANGUAGES, Translator
+from companion.words.merge_texts import merged_lines
 
 
 def _language(t: Translator, state: AppState) -> list[ft.Control]:
@@ -91,14 +92,15 @@ def _data(
         if imported is None:
             set_outcome(None)
             return
-        added = len(imported.result.added)
-        set_outcome(
-            t.ngettext(
-                "{n} match imported from {name}",
-                "{n} matches imported from {name}",
-                added,
-            ).format(n=t.number(added), name=imported.name)
-        )
+        result = imported.result
+        added = len(result.added)
+        merged = merged_lines(t, len(result.updated), len(result.copied))
+        said = t.ngettext(
+            "{n} match imported from {name}",
+            "{n} matches imported from {name}",
+            added,
+        ).format(n=t.number(added), name=imported.name)
+        set_outcome("; ".join([said, *merged]))
 
     return [
         section_title(t.gettext("Your data")),

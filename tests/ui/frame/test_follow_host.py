@@ -107,6 +107,21 @@ def test_a_recorder_changes_rounds_only(table: Table) -> None:
     assert table.stored() == before
 
 
+def test_a_round_after_the_host_ended_the_match_is_refused(table: Table) -> None:
+    table.host.let_record("phone-1", True)
+    run_apart(table.run_pending())
+    assert table.state.end_match(table.match_id, table.stored())
+    run_apart(table.run_pending())
+    ended = table.stored()
+    # A round the follower's copy, not yet ended, played on with.
+    played_on = Match.new("crazy-eights", ["Ada", "Bo", "Åse"]).record_round(
+        "Åse", {"Ada": 90, "Bo": 90}
+    )
+    table.change_sent(replace(ended, rounds=(*ended.rounds, played_on.rounds[0])))
+    assert _refusals(table) == ["follow-after-end"]
+    assert table.stored() == ended
+
+
 def test_a_change_made_to_an_older_version_is_refused(table: Table) -> None:
     table.host.let_record("phone-1", True)
     run_apart(table.run_pending())
