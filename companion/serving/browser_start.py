@@ -55,6 +55,7 @@ needs one)."""
 _BEGUN: list[asyncio.Task[Opened]] = []
 """The one start of this worker."""
 
+
 def begin(restored: bool = False) -> None:
     """Begin the start, once: as Python is ready (`restored` from its
     snapshot, or booted), or else at the client's hello."""

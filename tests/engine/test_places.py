@@ -14,9 +14,7 @@ def crazy(**settings) -> Match:
 
 
 def test_the_last_one_left_scores_their_cards_and_those_placed_score_nothing():
-    m = crazy().record_round(
-        "Bo", {"Cy": {"8": 1, "K": 1}}, places=["Bo", "Ada", "Di"]
-    )
+    m = crazy().record_round("Bo", {"Cy": {"8": 1, "K": 1}}, places=["Bo", "Ada", "Di"])
     assert m.totals() == {"Ada": 0, "Bo": 0, "Cy": 60, "Di": 0}
     assert m.rounds[0].places == ("Bo", "Ada", "Di")
     assert m.rounds[0].went_out == "Bo"

@@ -69,7 +69,6 @@ def test_a_tab_alone_takes_the_store_once_nobody_answers() -> None:
     assert run_apart(scenario()) is True
 
 
-
 def test_a_holder_answers_a_pages_probe() -> None:
     async def scenario() -> list[str]:
         said: list[str] = []
