@@ -4,8 +4,8 @@ The host sends its match as the hand-over's match code, whole, after each
 change (`match`), and why it refused a change (`refused`); a phone that may
 record sends its changed match the same way (`save`), naming the `seq` of the
 host's match it changed. Every message is one JSON object of a known type
-`t`; what a phone sends is read as untrusted: its length first, then its
-JSON, then each field's type. A refusal is an AccessError.
+`t`; what a phone sends is read as untrusted: its length and nesting first,
+then its JSON, then each field's type. A refusal is an AccessError.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.access.sharing import ACCESS_ERROR_CODES, AccessError
+from companion.engine.json_depth import nests_deeper_than
 
 MAX_MESSAGE_CHARS = 262_144
 """The longest message read: Chromium's and Safari's largest data channel
@@ -71,6 +72,11 @@ def save_asked(seq: int, code: str) -> str:
 
 def _object(text: object) -> dict[str, Any]:
     if not isinstance(text, str) or len(text) > MAX_MESSAGE_CHARS:
+        raise AccessError("follow-unreadable")
+    # Before the parser, which a deep text overflows: RecursionError in
+    # CPython, the whole app gone in Pyodide. Brackets are ASCII, whatever the
+    # rest of the text (a lone surrogate too) holds.
+    if nests_deeper_than(text.encode("utf-8", "surrogatepass")):
         raise AccessError("follow-unreadable")
     try:
         message = json.loads(text)

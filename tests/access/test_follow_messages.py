@@ -47,6 +47,12 @@ def test_each_message_reads_back_as_it_was_written() -> None:
         json.dumps({"t": "save", "seq": 1, "code": ["01"]}),
         json.dumps({"t": "match", "seq": 1, "code": "01", "record": True}),
         json.dumps({"t": "save", "seq": 1, "code": "0" * MAX_MESSAGE_CHARS}),
+        # Deeper than the parser survives (RecursionError here, Pyodide gone).
+        pytest.param("[" * 100_000, id="nested"),
+        pytest.param(
+            '{"t": "save", "seq": 1, "code": "01", "x": ' + "[" * 50_000,
+            id="nested-in-a-save",
+        ),
     ],
 )
 def test_a_phone_sends_nothing_the_host_reads_but_a_save(text: object) -> None:
@@ -71,6 +77,12 @@ def test_the_host_sends_nothing_a_phone_reads_but_its_match_or_a_refusal(
 ) -> None:
     with pytest.raises(AccessError):
         read_from_host(json.dumps(message))
+
+
+def test_a_host_nesting_deeper_than_the_parser_survives_is_refused_unread() -> None:
+    with pytest.raises(AccessError) as refusal:
+        read_from_host("[" * 100_000)
+    assert refusal.value.code == "follow-unreadable"
 
 
 def test_a_phone_sends_a_burst_then_its_rate() -> None:
