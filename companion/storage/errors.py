@@ -56,6 +56,9 @@ STORE_ERROR_CODES: dict[str, tuple[str, ...]] = {
     "code-bad-match": ("reason",),
     # A player name that is not allowed (names.py), spelt out (<U+200B>).
     "code-bad-name": ("name",),
+    # A name longer in bytes than any the app takes (engine/names.py), refused
+    # before it is read.
+    "code-name-too-long": (),
     # A name reads as a player on this phone but is spelt differently.
     "code-look-alike": ("name", "known"),
     # A match past what a code carries (only names of thousands of marks are).

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from companion.engine.game_definitions import define_game, game_definition
 from companion.engine.games import EndKind, LimitRule
+from companion.engine.names import MAX_NAME_BYTES
 from companion.engine.rounds import Hand, Round
 from companion.storage import StoreError
 from companion.storage.layout_bytes import LayoutWriter
@@ -324,6 +325,39 @@ def test_a_name_the_name_rules_refuse_is_refused(names: list[str]) -> None:
     assert _refusal(code) == "code-bad-name"
 
 
+def _with_names(names: list[bytes]) -> str:
+    """The code of a six-player match whose names' bytes are `names` (and
+    then the rest of SIX), written past every check."""
+    layout = write_layout(stored(table(SIX)))
+    for seat, name in enumerate(names):
+        old, new = LayoutWriter(), LayoutWriter()
+        old.text(SIX[seat])
+        new.uint(len(name))
+        new.raw(name)
+        assert layout.count(old.bytes()) == 1
+        layout = layout.replace(old.bytes(), new.bytes())
+    return pack_layout(layout)
+
+
+def test_names_of_thousands_of_marks_are_refused_by_their_bytes() -> None:
+    # Issue 54: four names of "a" and 40,000 accents, 984 digits, took 3.2 s
+    # to decode (one character each, as a person counts them).
+    marks = [(letter + "\u0301" * 40_000).encode() for letter in "abcd"]
+    code = _with_names(marks)
+    assert len(code) < 1100
+    assert _refusal(code) == "code-name-too-long"
+    # Before a byte of it is decoded: no UTF-8 at all, yet too long first.
+    assert _refusal(_with_names([b"\xff" * (MAX_NAME_BYTES + 1)])) == (
+        "code-name-too-long"
+    )
+
+
+def test_a_name_at_the_byte_bound_comes_through() -> None:
+    name = "a" + "\u0301" * ((MAX_NAME_BYTES - 1) // 2) + "b"
+    assert len(name.encode()) == MAX_NAME_BYTES
+    assert decode_match(_with_names([name.encode()])).match.players[0] == name
+
+
 REFUSALS = {
     "code-not-a-match",
     "code-cut-short",
@@ -332,6 +366,7 @@ REFUSALS = {
     "code-too-large",
     "code-bad-match",
     "code-bad-name",
+    "code-name-too-long",
 }
 VALID = encode_match(stored(play(table(SIX), 12, seed=10)))
 VALID_LAYOUT = write_layout(stored(play(table(SIX), 12, seed=10)))
