@@ -126,17 +126,25 @@ def read_from_phone(text: object) -> SaveAsked:
 
 
 class MessageBudget:
-    """How many messages a phone may still send now: RATE a second, BURST at once."""
+    """How many messages a phone may still send now: RATE a second, BURST at
+    once (or the `rate` and `burst` of another sender)."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        clock: Callable[[], float] = time.monotonic,
+        *,
+        rate: float = RATE,
+        burst: int = BURST,
+    ) -> None:
         self._clock = clock
-        self._tokens = float(BURST)
+        self._rate, self._burst = rate, float(burst)
+        self._tokens = self._burst
         self._at = clock()
 
     def take(self) -> bool:
         """Spend one message; False (and nothing spent) when none is left."""
         now = self._clock()
-        self._tokens = min(float(BURST), self._tokens + (now - self._at) * RATE)
+        self._tokens = min(self._burst, self._tokens + (now - self._at) * self._rate)
         self._at = now
         if self._tokens < 1:
             return False
