@@ -26,8 +26,11 @@ class SessionHandover(SessionAccess):
     report: Callable[[AccessError | StoreError], None]
 
     def hand_in(self, text: str) -> None:
-        """A link (or a scanned code) came: read here, once, never while a
-        screen is drawn; the Matches screen offers what it holds."""
+        """A link (or a scanned code) came ("": none did): read here, once,
+        never while a screen is drawn; the Matches screen offers what it holds."""
+        if not text:
+            self.handed = None
+            return
         try:
             self.handed = match_from_link(text)
         except StoreError as error:

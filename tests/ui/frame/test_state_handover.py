@@ -123,6 +123,9 @@ def test_a_link_that_holds_no_match_is_offered_as_why(
     host.hand_in("https://cards.example/#m=01")
     assert isinstance(host.handed, StoreError)
     assert host.handed.code == "code-cut-short"
+    # A page opened with no link (every start but a link's) offers nothing.
+    host.hand_in("")
+    assert handed_card(get_translator("en"), host, Handover()) is None
 
 
 def test_the_site_address_is_the_hosts_to_set_and_clear(
