@@ -12,7 +12,8 @@ then 16 bits of a CRC-32 of the version and all before. About 75 bytes, 180
 digits, for one IPv4 candidate.
 
 Reading checks the cheap things first (type, length, digits only, version,
-digit count, checksum) and only then the fields; a refusal is a PeerCodeError.
+digit count, checksum) and only then the fields, every address on the table's
+network (peer_sdp.on_table_network); a refusal is a PeerCodeError.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from companion.access.peer_sdp import (
     Kind,
     PeerCodeError,
     PeerDescription,
+    on_table_network,
 )
 from companion.engine.digit_blocks import (
     DigitBlockError,
@@ -94,7 +96,8 @@ def decode(code: object, expected: Kind) -> PeerDescription:
     """The description a code stands for, if it is of the `expected` kind.
 
     PeerCodeError for anything else: not a string of digits, too long, cut
-    short, damaged or forged, from a newer app, or of the other kind.
+    short, damaged or forged, naming an address off the table's network (so
+    no connection is tried there), from a newer app, or of the other kind.
     """
     if not isinstance(code, str) or not code.isascii() or not code.isdigit():
         raise PeerCodeError("peer-code-not-digits")
@@ -151,6 +154,8 @@ class _FrameReader:
         flags = self.number(1, len(TCP_TYPES) << TCP_TYPE_SHIFT)
         size = 16 if flags & IPV6_FLAG else 4
         address = ipaddress.ip_address(self.take(size))
+        if not on_table_network(address):
+            raise PeerCodeError("peer-code-outside-network")
         port = self.number(2, 0x10000)
         return Candidate(address, port, TCP_TYPES[flags >> TCP_TYPE_SHIFT])
 
