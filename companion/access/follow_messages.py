@@ -21,7 +21,8 @@ from companion.engine.json_depth import nests_deeper_than
 
 MAX_MESSAGE_CHARS = 262_144
 """The longest message read: Chromium's and Safari's largest data channel
-message (webclient/peer_link.js drops a longer one before it gets here)."""
+message (webclient/peer_link.js drops a longer one before it gets here: the
+same number, which tests/access/test_follow_messages.py holds them to)."""
 MAX_SEQ = 2**31
 """Change numbers stay below this: a phone plays far fewer rounds."""
 RATE = 5.0

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import base64
 import ipaddress
-import zlib
 
 from companion.access.peer_sdp import (
     FINGERPRINT_BYTES,
@@ -37,15 +36,16 @@ from companion.access.peer_sdp import (
     on_table_network,
 )
 from companion.engine.digit_blocks import (
+    VERSION_DIGITS,
     DigitBlockError,
-    bytes_to_digits,
+    check_bytes,
     digits_for_bytes,
     digits_to_bytes,
+    versioned_digits,
 )
 
 FORMAT_VERSION = 1
 """The version of the code this app writes; it reads this one and none newer."""
-VERSION_DIGITS = 2
 CHECK_BYTES = 2
 ROLES = [(kind, setup) for kind in Kind for setup in SETUPS[kind]]
 """The kind-and-role byte's values: 0 an offer (actpass), 1 and 2 answers."""
@@ -69,8 +69,7 @@ def _bytes(digits: str) -> bytes:
 
 
 def _checksum(data: bytes) -> bytes:
-    crc = zlib.crc32(bytes([FORMAT_VERSION]) + data)
-    return (crc & 0xFFFF).to_bytes(CHECK_BYTES, "big")
+    return check_bytes(FORMAT_VERSION, data, CHECK_BYTES)
 
 
 def encode(description: PeerDescription) -> str:
@@ -89,7 +88,7 @@ def encode(description: PeerDescription) -> str:
         frame.append(flags)
         frame += candidate.address.packed + candidate.port.to_bytes(2, "big")
     frame += _checksum(bytes(frame))
-    return str(FORMAT_VERSION).zfill(VERSION_DIGITS) + bytes_to_digits(bytes(frame))
+    return versioned_digits(FORMAT_VERSION, bytes(frame))
 
 
 def decode(code: object, expected: Kind) -> PeerDescription:

@@ -4,6 +4,7 @@ phone's messages are held to a budget."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -22,6 +23,7 @@ from companion.access.follow_messages import (
     save_asked,
 )
 from companion.access.sharing import AccessError
+from companion.webclient.page_script import PEER_LINK
 
 
 def test_each_message_reads_back_as_it_was_written() -> None:
@@ -96,3 +98,10 @@ def test_a_phone_sends_a_burst_then_its_rate() -> None:
     # Quiet for long, it may burst again, no more.
     now[0] += 60
     assert [budget.take() for _ in range(BURST + 1)] == [True] * BURST + [False]
+
+
+def test_the_page_passes_on_exactly_what_python_reads() -> None:
+    # Two copies of one bound (webclient/ may import nothing of ours): the
+    # page's, which drops a longer message unseen, and this module's.
+    (page_bound,) = re.findall(r"const MAX_MESSAGE_CHARS = (\d+);", PEER_LINK.source())
+    assert int(page_bound) == MAX_MESSAGE_CHARS

@@ -19,6 +19,7 @@ from handed_matches import (
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.engine.digit_blocks import bytes_to_digits
 from companion.engine.game_definitions import define_game, game_definition
 from companion.engine.games import EndKind, LimitRule
 from companion.engine.names import MAX_NAME_BYTES
@@ -29,7 +30,6 @@ from companion.storage.match_code import (
     FORMAT_VERSION,
     MAX_CODE_DIGITS,
     MAX_LAYOUT_BYTES,
-    bytes_to_digits,
     decode_match,
     digits_for_bytes,
     digits_to_bytes,
