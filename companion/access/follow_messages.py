@@ -4,8 +4,8 @@ The host sends its match as the hand-over's match code, whole, after each
 change (`match`), and why it refused a change (`refused`); a phone that may
 record sends its changed match the same way (`save`), naming the `seq` of the
 host's match it changed. Every message is one JSON object of a known type
-`t`; what a phone sends is read as untrusted: its length first, then its
-JSON, then each field's type. A refusal is an AccessError.
+`t`; what a phone sends is read as untrusted: its length and nesting first,
+then its JSON, then each field's type. A refusal is an AccessError.
 """
 
 from __future__ import annotations
@@ -17,10 +17,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.access.sharing import ACCESS_ERROR_CODES, AccessError
+from companion.engine.json_depth import nests_deeper_than
 
 MAX_MESSAGE_CHARS = 262_144
 """The longest message read: Chromium's and Safari's largest data channel
-message (webclient/peer_link.js drops a longer one before it gets here)."""
+message (webclient/peer_link.js drops a longer one before it gets here: the
+same number, which tests/access/test_follow_messages.py holds them to)."""
 MAX_SEQ = 2**31
 """Change numbers stay below this: a phone plays far fewer rounds."""
 RATE = 5.0
@@ -72,6 +74,11 @@ def save_asked(seq: int, code: str) -> str:
 def _object(text: object) -> dict[str, Any]:
     if not isinstance(text, str) or len(text) > MAX_MESSAGE_CHARS:
         raise AccessError("follow-unreadable")
+    # Before the parser, which a deep text overflows: RecursionError in
+    # CPython, the whole app gone in Pyodide. Brackets are ASCII, whatever the
+    # rest of the text (a lone surrogate too) holds.
+    if nests_deeper_than(text.encode("utf-8", "surrogatepass")):
+        raise AccessError("follow-unreadable")
     try:
         message = json.loads(text)
     except ValueError as error:
@@ -120,17 +127,25 @@ def read_from_phone(text: object) -> SaveAsked:
 
 
 class MessageBudget:
-    """How many messages a phone may still send now: RATE a second, BURST at once."""
+    """How many messages a phone may still send now: RATE a second, BURST at
+    once (or the `rate` and `burst` of another sender)."""
 
-    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        clock: Callable[[], float] = time.monotonic,
+        *,
+        rate: float = RATE,
+        burst: int = BURST,
+    ) -> None:
         self._clock = clock
-        self._tokens = float(BURST)
+        self._rate, self._burst = rate, float(burst)
+        self._tokens = self._burst
         self._at = clock()
 
     def take(self) -> bool:
         """Spend one message; False (and nothing spent) when none is left."""
         now = self._clock()
-        self._tokens = min(float(BURST), self._tokens + (now - self._at) * RATE)
+        self._tokens = min(self._burst, self._tokens + (now - self._at) * self._rate)
         self._at = now
         if self._tokens < 1:
             return False

@@ -12,14 +12,14 @@ then 16 bits of a CRC-32 of the version and all before. About 75 bytes, 180
 digits, for one IPv4 candidate.
 
 Reading checks the cheap things first (type, length, digits only, version,
-digit count, checksum) and only then the fields; a refusal is a PeerCodeError.
+digit count, checksum) and only then the fields, every address on the table's
+network (peer_sdp.on_table_network); a refusal is a PeerCodeError.
 """
 
 from __future__ import annotations
 
 import base64
 import ipaddress
-import zlib
 
 from companion.access.peer_sdp import (
     FINGERPRINT_BYTES,
@@ -33,17 +33,19 @@ from companion.access.peer_sdp import (
     Kind,
     PeerCodeError,
     PeerDescription,
+    on_table_network,
 )
 from companion.engine.digit_blocks import (
+    VERSION_DIGITS,
     DigitBlockError,
-    bytes_to_digits,
+    check_bytes,
     digits_for_bytes,
     digits_to_bytes,
+    versioned_digits,
 )
 
 FORMAT_VERSION = 1
 """The version of the code this app writes; it reads this one and none newer."""
-VERSION_DIGITS = 2
 CHECK_BYTES = 2
 ROLES = [(kind, setup) for kind in Kind for setup in SETUPS[kind]]
 """The kind-and-role byte's values: 0 an offer (actpass), 1 and 2 answers."""
@@ -67,8 +69,7 @@ def _bytes(digits: str) -> bytes:
 
 
 def _checksum(data: bytes) -> bytes:
-    crc = zlib.crc32(bytes([FORMAT_VERSION]) + data)
-    return (crc & 0xFFFF).to_bytes(CHECK_BYTES, "big")
+    return check_bytes(FORMAT_VERSION, data, CHECK_BYTES)
 
 
 def encode(description: PeerDescription) -> str:
@@ -87,14 +88,15 @@ def encode(description: PeerDescription) -> str:
         frame.append(flags)
         frame += candidate.address.packed + candidate.port.to_bytes(2, "big")
     frame += _checksum(bytes(frame))
-    return str(FORMAT_VERSION).zfill(VERSION_DIGITS) + bytes_to_digits(bytes(frame))
+    return versioned_digits(FORMAT_VERSION, bytes(frame))
 
 
 def decode(code: object, expected: Kind) -> PeerDescription:
     """The description a code stands for, if it is of the `expected` kind.
 
     PeerCodeError for anything else: not a string of digits, too long, cut
-    short, damaged or forged, from a newer app, or of the other kind.
+    short, damaged or forged, naming an address off the table's network (so
+    no connection is tried there), from a newer app, or of the other kind.
     """
     if not isinstance(code, str) or not code.isascii() or not code.isdigit():
         raise PeerCodeError("peer-code-not-digits")
@@ -151,6 +153,8 @@ class _FrameReader:
         flags = self.number(1, len(TCP_TYPES) << TCP_TYPE_SHIFT)
         size = 16 if flags & IPV6_FLAG else 4
         address = ipaddress.ip_address(self.take(size))
+        if not on_table_network(address):
+            raise PeerCodeError("peer-code-outside-network")
         port = self.number(2, 0x10000)
         return Candidate(address, port, TCP_TYPES[flags >> TCP_TYPE_SHIFT])
 

@@ -23,6 +23,23 @@ FINGERPRINT_BYTES = 32
 """sha-256, the hash every browser offers."""
 SCTP_PORT = 5000
 """RFC 8841's default when a description names no sctp-port."""
+TABLE_NETWORKS = tuple(
+    ipaddress.ip_network(network)
+    for network in (
+        "10.0.0.0/8",  # RFC 1918's private ranges
+        "172.16.0.0/12",
+        "192.168.0.0/16",
+        "100.64.0.0/10",  # carrier-grade shared, as some phones' hotspots give
+        "169.254.0.0/16",  # link-local: two phones and no router
+        "fe80::/10",
+        "fc00::/7",  # unique-local IPv6
+    )
+)
+"""The networks phones at one table share: an address anywhere else (the
+internet, multicast, broadcast, 0.0.0.0) is never one a phone connects to."""
+
+_loopback = [False]
+# Whether loopback counts as the table's network: set once at start (tests).
 
 PEER_CODE_ERROR_CODES: dict[str, tuple[str, ...]] = {
     # The browser's description is longer than any data channel's.
@@ -44,6 +61,9 @@ PEER_CODE_ERROR_CODES: dict[str, tuple[str, ...]] = {
     # An answer where an offer was expected (a guest's code scanned by a guest),
     # or the other way round.
     "peer-code-wrong-kind": ("expected",),
+    # A code naming an address outside the table's networks (TABLE_NETWORKS):
+    # forged, as no phone's own code holds one. Refused before any connection.
+    "peer-code-outside-network": (),
 }
 """Every code PeerCodeError can carry, with the names of its parameters."""
 
@@ -61,6 +81,20 @@ class PeerCodeError(ValueError):
         assert sorted(PEER_CODE_ERROR_CODES.get(code, ("?",))) == sorted(params), code
         self.code = code
         self.params = params
+
+
+def allow_loopback(allowed: bool) -> None:
+    """Let loopback addresses count as the table's network, or no longer: for
+    tests alone, whose phones share one machine (Chromium gathers loopback
+    candidates only with --allow-loopback-in-peer-connection)."""
+    _loopback[0] = allowed
+
+
+def on_table_network(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    """Whether another phone at the table could be at `address`."""
+    if address.is_loopback:
+        return _loopback[0]
+    return any(address in network for network in TABLE_NETWORKS)
 
 
 class Kind(StrEnum):
@@ -107,9 +141,10 @@ class PeerDescription:
 def read_sdp(sdp: str, kind: Kind) -> PeerDescription:
     """The parts of a browser's data-channel-only `sdp` another browser needs.
 
-    Host candidates with a literal address are kept (UDP, TCP passive or
-    simultaneous-open), best first, at most MAX_CANDIDATES; `.local` names are
-    not: the design needs real addresses (the camera granted). PeerCodeError
+    Host candidates with a literal address on the table's network are kept
+    (UDP, TCP passive or simultaneous-open), best first, at most
+    MAX_CANDIDATES; `.local` names are not: the design needs real addresses
+    (the camera granted); a phone's public IPv6 address is not. PeerCodeError
     when a needed part is missing or there is no usable candidate.
     """
     if len(sdp) > MAX_SDP_CHARS:
@@ -203,6 +238,8 @@ def _candidate(value: str) -> list[tuple[int, Candidate]]:
     except ValueError:
         return []  # a .local name, or junk
     if getattr(literal, "scope_id", None) or int(port) > 0xFFFF:
+        return []
+    if not on_table_network(literal):
         return []
     return [(int(priority), Candidate(literal, int(port), tcp_type))]
 

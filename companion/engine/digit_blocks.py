@@ -3,9 +3,13 @@ bytes written as 17 digits (a last, shorter block of r bytes as the fewest
 digits that hold 256**r - 1: 3, 5, 8, 10, 13 or 15), so the byte count follows
 from the digit count; 10 bits per 3 digits, about a quarter fewer bits than
 base64 in byte mode. The hand-over's match code and the phones' connection
-codes both write their bytes so."""
+codes both write their bytes so, framed alike: two digits for the format's
+version, then the frame, checked by a truncated CRC-32 of the version and
+the bytes."""
 
 from __future__ import annotations
+
+import zlib
 
 BLOCK_BYTES = 7
 DIGITS_FOR = {
@@ -13,6 +17,8 @@ DIGITS_FOR = {
 }
 """How many digits a block of so many bytes is written as (7: 17)."""
 BYTES_FOR = {digits: size for size, digits in DIGITS_FOR.items()}
+VERSION_DIGITS = 2
+"""A code's first digits: the version of its format, 01 to 99."""
 
 
 class DigitBlockError(ValueError):
@@ -54,3 +60,15 @@ def digits_to_bytes(digits: str) -> bytes:
             raise DigitBlockError("damaged")
         out += value.to_bytes(size, "big")
     return bytes(out)
+
+
+def versioned_digits(version: int, frame: bytes) -> str:
+    """A code: its format's version in VERSION_DIGITS digits, then `frame`."""
+    return str(version).zfill(VERSION_DIGITS) + bytes_to_digits(frame)
+
+
+def check_bytes(version: int, data: bytes, size: int) -> bytes:
+    """The last `size` bytes of the CRC-32 of the version's byte and `data`,
+    big-endian: what a code's frame carries to show it came unchanged."""
+    crc = zlib.crc32(bytes([version]) + data)
+    return (crc & (1 << 8 * size) - 1).to_bytes(size, "big")

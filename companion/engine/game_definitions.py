@@ -24,7 +24,8 @@ MAX_GAME_NAME = 30
 MAX_COPIES = 20
 DECK_CHOICES = (1, 2, 3, 4)
 SMALLEST_TABLE, LARGEST_TABLE = 2, 10
-GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
+GAME_ID_CHARS = 40
+GAME_ID = re.compile(rf"[a-z0-9][a-z0-9-]{{0,{GAME_ID_CHARS - 1}}}")
 """A user game's id: lower-case letters, digits and dashes, as in a file name."""
 
 

@@ -16,6 +16,11 @@ from companion.engine.unicode_text import (
 
 MAX_NAME_LENGTH = 24
 """In grapheme clusters, what a person counts as characters: 👨‍👩‍👧 is one."""
+MAX_NAME_BYTES = 1024
+"""In UTF-8, checked before any Unicode work: MAX_NAME_LENGTH clusters of the
+longest emoji (a family of four with skin tones, 41 bytes) fit. One cluster
+can hold any number of marks ("a" and 40,000 acute accents), and each of them
+costs time wherever the name is measured or drawn."""
 
 
 # What an emoji sequence is made of besides its pictographs: the joiner of a
@@ -57,10 +62,14 @@ def check_name(name: object) -> str:
     Cleaning: Unicode NFC, whitespace trimmed and every inner run of it made one
     space. Refused: no name, a control, format or other invisible character
     ("hidden-character", the first one as U+XXXX), more than MAX_NAME_LENGTH
-    grapheme clusters.
+    grapheme clusters or MAX_NAME_BYTES bytes.
     """
     if not isinstance(name, str):
         raise MatchError("empty-name")
+    if len(name.encode("utf-8", "surrogatepass")) > MAX_NAME_BYTES:
+        # Shown by its first clusters: the whole of it is what was too long.
+        shown = name[:MAX_NAME_LENGTH] + "…"
+        raise MatchError("name-too-long", name=shown, max=MAX_NAME_LENGTH)
     name = unicodedata.normalize("NFC", name)
     hidden = _hidden_character(name)
     if hidden is not None:

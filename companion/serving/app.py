@@ -125,6 +125,7 @@ def _handover_in_browser() -> Handover:
     """The static site's part in handing matches over: its own address, the
     page's camera (where the page may have one) and the link it was opened
     with, told by the page (serving/page_channel.py)."""
+    from companion.access.peer_sdp import allow_loopback
     from companion.serving import browser, handed_link
     from companion.serving.page_camera import PageScanner
     from companion.serving.page_channel import PageChannel
@@ -140,6 +141,10 @@ def _handover_in_browser() -> Handover:
     if channel is None:
         return Handover(site_address=site)
     camera = browser.may_use_camera()
+    # Connection codes name the table's network alone; loopback too for
+    # phones on one machine, as the tests' are (and only there does Chromium
+    # gather loopback addresses: --allow-loopback-in-peer-connection).
+    allow_loopback(browser.opened_from_loopback())
     # A page that may not use the camera shows no real address to link to,
     # and could not scan the other phone's code anyway.
     return Handover(

@@ -172,6 +172,19 @@ def site_address() -> str | None:
         return None
 
 
+def opened_from_loopback() -> bool:
+    """Whether the page came from this computer's loopback address: the tests'
+    phones, never phones at a table, which open the site over the network."""
+    from urllib.parse import urlsplit
+
+    import js
+
+    from companion.access.sharing import is_loopback_client
+
+    host = urlsplit(str(js.location.href)).hostname or ""
+    return host == "localhost" or is_loopback_client(host)
+
+
 def may_use_camera() -> bool:
     """Whether the page may ask for the camera: browsers give it to a secure
     context only (https, or this computer), never to plain http on the LAN."""

@@ -36,16 +36,23 @@ def send_message_unlogged(app: Any, message: Message) -> None:
 
     Flet 1.0.5 builds f"send_message: {message}" before the logger can say debug
     is off: the repr of every control in the message, a fifth of the server's
-    time on a Save (bench/README.md). The bytes sent are the same.
+    time on a Save (bench/README.md). The bytes sent are the same. A message
+    for a connection already gone (its send loop ended, the queue with it) is
+    dropped, as FletApp's send_data_channel_frame drops a frame: a task of
+    the session may still be sending when the browser leaves.
     """
+    # FletApp keeps its outgoing queue in a private (name-mangled) attribute.
+    queue = app._FletApp__send_queue
+    if queue is None:
+        TRANSPORT_LOG.debug("dropped a message for a connection that is gone")
+        return
     if TRANSPORT_LOG.isEnabledFor(logging.DEBUG):
         TRANSPORT_LOG.debug("send_message: %s", message)
     body = msgpack.packb(
         [message.action, message.body],
         default=configure_encode_object_for_msgpack(BaseControl),
     )
-    # FletApp keeps its outgoing queue in a private (name-mangled) attribute.
-    app._FletApp__send_queue.put_nowait(b"\x00" + body)
+    queue.put_nowait(b"\x00" + body)
 
 
 async def send_loop_until_gone(app: Any) -> None:

@@ -6,16 +6,21 @@ under a key of its own (publish/page_channel*.js): the worker's script takes
 the page's messages under that key before Flet's handler sees them (Flet
 would take an early one for its init message, a later one for the app's),
 and the page's takes Python's before Flet hands them to Flutter. What the
-page sends is read within bounds and by kind; anything else is dropped.
+page sends is read within bounds and by kind, its budget, length and nesting
+checked before its JSON is parsed; anything else is dropped.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from companion.access.follow_messages import BURST, RATE, MessageBudget
+from companion.access.sharing import MAX_PHONES
+from companion.engine.json_depth import nests_deeper_than
 from companion.storage.match_link import MAX_LINK_CHARS
 
 LOG = logging.getLogger(__name__)
@@ -25,6 +30,12 @@ KEY = "companionPage"
 
 MAX_MESSAGE_CHARS = MAX_LINK_CHARS + 1000
 """The longest message read: a link with room for its JSON around it."""
+PAGE_RATE = 2 * (MAX_PHONES + 1) * RATE
+PAGE_BURST = 2 * (MAX_PHONES + 1) * BURST
+"""Messages a second the page may pass on, and at once: every following
+phone's budget (access/follow_messages.py), the page's own replies and link
+events as much again. A phone past its budget is the host's to answer (it
+closes its link); past this one, the page's messages are dropped unparsed."""
 
 Handler = Callable[[dict[str, Any]], None]
 
@@ -52,11 +63,16 @@ class PageChannel:
     """
 
     def __init__(
-        self, bridge: Bridge, for_js: Callable[[Callable[..., None]], Any] = _as_is
+        self,
+        bridge: Bridge,
+        for_js: Callable[[Callable[..., None]], Any] = _as_is,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         """`for_js` makes a Python function JavaScript may keep calling (in
         Pyodide, pyodide.ffi.create_proxy)."""
         self._bridge = bridge
+        self._budget = MessageBudget(clock, rate=PAGE_RATE, burst=PAGE_BURST)
+        self._dropping = False
         self._handlers: dict[str, Handler] = {}
         self._unclaimed: dict[str, dict[str, Any]] = {}
         # Kept: the proxy lives as long as the channel.
@@ -85,6 +101,13 @@ class PageChannel:
         self._bridge.tell(json.dumps({"kind": kind, **fields}))
 
     def _heard(self, text: object) -> None:
+        if not self._budget.take():
+            # One line for a flood, not one a message: it is dropped unread.
+            if not self._dropping:
+                LOG.warning("The page sent more than its budget; dropping.")
+            self._dropping = True
+            return
+        self._dropping = False
         message = _read(text)
         if message is None:
             LOG.warning("A message from the page was not ours to read; dropped.")
@@ -99,6 +122,9 @@ class PageChannel:
 def _read(text: object) -> dict[str, Any] | None:
     """A page's message as a dict with a text `kind`; None if it is not one."""
     if not isinstance(text, str) or len(text) > MAX_MESSAGE_CHARS:
+        return None
+    # Before the parser, which a deep text overflows (Pyodide's takes the app).
+    if nests_deeper_than(text.encode("utf-8", "surrogatepass")):
         return None
     try:
         message = json.loads(text)

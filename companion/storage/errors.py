@@ -60,6 +60,9 @@ STORE_ERROR_CODES: dict[str, tuple[str, ...]] = {
     "code-round-after-end": (),
     # A player name that is not allowed (names.py), spelt out (<U+200B>).
     "code-bad-name": ("name",),
+    # A name longer in bytes than any the app takes (engine/names.py), refused
+    # before it is read.
+    "code-name-too-long": (),
     # A name reads as a player on this phone but is spelt differently.
     "code-look-alike": ("name", "known"),
     # A followed copy (match_merge.Followed) was sent another match: another

@@ -10,6 +10,10 @@ class LayoutError(Exception):
     """The bytes are not a layout this code writes (a reason, for a bug report)."""
 
 
+class TextTooLong(LayoutError):
+    """A text longer, in bytes, than its reader allows: refused unread."""
+
+
 class LayoutWriter:
     """Bytes written in order: varints (7 bits a byte, low first) and texts."""
 
@@ -91,10 +95,14 @@ class LayoutReader:
         self._at += size
         return chunk
 
-    def text(self) -> str:
-        """A text written by LayoutWriter.text."""
+    def text(self, most: int) -> str:
+        """A text written by LayoutWriter.text, of at most `most` UTF-8 bytes
+        (TextTooLong, before a byte of it is decoded)."""
+        size = self.uint(self.left)
+        if size > most:
+            raise TextTooLong("text-too-long")
         try:
-            return self.raw(self.uint(self.left)).decode("utf-8")
+            return self.raw(size).decode("utf-8")
         except UnicodeDecodeError as error:
             raise LayoutError("not-utf-8") from error
 

@@ -23,9 +23,11 @@ from companion.engine import digit_blocks
 from companion.engine.digit_blocks import (
     BLOCK_BYTES,
     DIGITS_FOR,
+    VERSION_DIGITS,
     DigitBlockError,
-    bytes_to_digits,
+    check_bytes,
     digits_for_bytes,
+    versioned_digits,
 )
 from companion.engine.errors import MatchError
 from companion.engine.match import Match
@@ -42,7 +44,6 @@ from companion.storage.records import MATCH_ID, StoredMatch
 
 FORMAT_VERSION = 1
 """The version of the code this app writes; it reads this one and none newer."""
-VERSION_DIGITS = 2
 CHECKSUM_BYTES = 4
 HEAD_CHECK_BYTES = 2
 
@@ -70,9 +71,7 @@ def digits_to_bytes(digits: str) -> bytes:
 
 
 def _checksum(data: bytes, size: int = CHECKSUM_BYTES) -> bytes:
-    """The last `size` bytes of the CRC-32 of the version and `data`."""
-    crc = zlib.crc32(bytes([FORMAT_VERSION]) + data)
-    return (crc & (1 << 8 * size) - 1).to_bytes(size, "big")
+    return check_bytes(FORMAT_VERSION, data, size)
 
 
 def frame_deflated(deflated: bytes) -> bytes:
@@ -87,7 +86,7 @@ def pack_layout(layout: bytes) -> str:
     """A layout as a code: deflated, framed, checksummed, in digits."""
     packer = zlib.compressobj(6, zlib.DEFLATED, -15)
     frame = frame_deflated(packer.compress(layout) + packer.flush())
-    return str(FORMAT_VERSION).zfill(VERSION_DIGITS) + bytes_to_digits(frame)
+    return versioned_digits(FORMAT_VERSION, frame)
 
 
 def encode_match(stored: StoredMatch) -> str:

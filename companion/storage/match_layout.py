@@ -21,10 +21,21 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from companion.engine.errors import MatchError
-from companion.engine.game_definitions import game_definition
+from companion.engine.game_definitions import (
+    GAME_ID_CHARS,
+    MAX_GAME_NAME,
+    game_definition,
+)
 from companion.engine.games import FACES, JOKERS, Game
 from companion.engine.match import MAX_MATCH_ROUNDS, Match
-from companion.storage.layout_bytes import LayoutError, LayoutReader, LayoutWriter
+from companion.engine.names import MAX_NAME_BYTES
+from companion.storage.errors import StoreError
+from companion.storage.layout_bytes import (
+    LayoutError,
+    LayoutReader,
+    LayoutWriter,
+    TextTooLong,
+)
 from companion.storage.records import StoredMatch
 from companion.storage.round_bits import read_rounds, write_rounds
 
@@ -98,7 +109,9 @@ def _write_definition(out: LayoutWriter, game: Game) -> None:
 
 
 def _read_definition(reader: LayoutReader) -> dict[str, Any]:
-    data: dict[str, Any] = {"id": reader.text(), "name": reader.text()}
+    # A game's id is ASCII, its name 30 characters of at most 4 bytes each.
+    data: dict[str, Any] = {"id": reader.text(GAME_ID_CHARS)}
+    data["name"] = reader.text(4 * MAX_GAME_NAME)
     data["card_set"] = reader.choice(CARD_SETS)
     data["faces"] = {
         face: {"value": reader.uint(), "copies": reader.uint()}
@@ -166,6 +179,15 @@ def _read_id(reader: LayoutReader) -> str:
     return reader.raw((digits + 1) // 2).hex()[:digits]
 
 
+def _read_name(reader: LayoutReader) -> str:
+    """A player's name, no longer in bytes than the engine takes (names.py):
+    refused before a byte of it is decoded, let alone measured."""
+    try:
+        return reader.text(MAX_NAME_BYTES)
+    except TextTooLong as error:
+        raise StoreError("code-name-too-long") from error
+
+
 def _read_head(reader: LayoutReader) -> dict[str, Any]:
     """The match without its rounds, in Match.to_dict's form."""
     game = reader.uint(len(BUILT_IN_GAMES))
@@ -177,7 +199,7 @@ def _read_head(reader: LayoutReader) -> dict[str, Any]:
         data["game"] = BUILT_IN_GAMES[game - 1]
     data["settings"] = _read_settings(reader)
     seats = reader.count(MAX_SEATS)
-    data["players"] = [reader.text() for _ in range(seats)]
+    data["players"] = [_read_name(reader) for _ in range(seats)]
     if not seats:
         raise LayoutError("no-players")
     data["first_dealer"] = data["players"][reader.uint(seats - 1)]
@@ -188,9 +210,10 @@ def _read_head(reader: LayoutReader) -> dict[str, Any]:
 def read_layout(raw: bytes) -> tuple[str, datetime, datetime | None, dict[str, Any]]:
     """The id, created and finished times, and the match in Match.to_dict's form.
 
-    LayoutError for bytes of another shape; MatchError as soon as the match
-    without its rounds is one the engine refuses (a table of 200 players is
-    refused before 1,000 rounds of 200 hands are read).
+    LayoutError for bytes of another shape; StoreError("code-name-too-long")
+    for a name longer in bytes than any the engine takes; MatchError as soon
+    as the match without its rounds is one the engine refuses (a table of 200
+    players is refused before 1,000 rounds of 200 hands are read).
     """
     reader = LayoutReader(raw)
     match_id = _read_id(reader)

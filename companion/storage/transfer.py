@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any
 from companion.engine.errors import MatchError
 from companion.engine.game_definitions import define_game, game_definition
 from companion.engine.games import Game
+from companion.engine.json_depth import nests_deeper_than
 from companion.engine.match import Match
 from companion.engine.names import NameBook, check_name, name_key, spelt_out
 from companion.storage.errors import StoreError
 from companion.storage.files import fsync_directory, write_new_file
-from companion.storage.json_depth import nests_deeper_than
 from companion.storage.match_merge import Outcome, TakenIn
 from companion.storage.records import (
     MATCH_ID,

@@ -1,8 +1,9 @@
 """The Flet and Pyodide this app was measured on, and its workarounds for them.
 
-Every change the app makes to Flet's behaviour or to its client's files, and
-the snapshot start's use of Pyodide's private API, was written against one
-release of each: FLET and PYODIDE. A workaround gated on a release runs on it
+Every change the app makes to Flet's behaviour or to its client's files, every
+use of a private name or an internal module of Flet's, and the snapshot
+start's use of Pyodide's private API, was written against one release of
+each: FLET and PYODIDE. A workaround gated on a release runs on it
 alone (`flet_is_measured`, `pyodide_is_measured`); a change to a file of
 Flet's names the exact text it expects and stops the build when it is missing
 (webclient/flet_patch.py). WORKAROUNDS lists them all: what a new Flet or
@@ -68,6 +69,32 @@ WORKAROUNDS = (
         "companion.serving.flet_quirks",
         f"Flet {FLET}, gated",
         "FletApp's and the diff builder's methods (time, lost sockets, unregistered)",
+    ),
+    Workaround(
+        "companion.serving.browser_start",
+        f"Flet {FLET}, gated",
+        "the first view's rehearsal asked only on the Flet it was read on",
+    ),
+    Workaround(
+        "companion.serving.view_rehearsal",
+        f"Flet {FLET}, imported only when gated",
+        "a Session of Flet's own whose updates and effects are held back, "
+        "its Renderer and page context: the first view drawn unseen",
+    ),
+    Workaround(
+        "companion.serving.client_patches",
+        f"Flet {FLET}, gated (session_guard applies it)",
+        "Session.apply_patch: a client's values kept to their declared types",
+    ),
+    Workaround(
+        "companion.serving.uploads",
+        f"flet-web {FLET}'s upload signing, not gated",
+        "an upload's signature checked as flet_web.uploads makes it",
+    ),
+    Workaround(
+        "companion.ui.record.keypad",
+        f"Flet {FLET}, for mypy alone (nothing of it runs)",
+        "MutableRef, the type ft.use_ref returns, from Flet's hooks module",
     ),
     Workaround(
         "companion.serving.session_guard",

@@ -299,6 +299,10 @@ STORE_ERROR_MESSAGES: dict[str, Message] = {
         "long, with invisible or control characters, or reading the same as "
         "another player's). Nothing was added."
     ),
+    "code-name-too-long": N_(
+        "This match has a player name far longer than any name the app takes. "
+        "Nothing was added."
+    ),
     "code-look-alike": N_(
         "In this match, “%(name)s” reads the same as the player “%(known)s” on this "
         "phone but is spelt differently: rename one of them first. Nothing was added."

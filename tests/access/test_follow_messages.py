@@ -4,6 +4,7 @@ phone's messages are held to a budget."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -22,6 +23,7 @@ from companion.access.follow_messages import (
     save_asked,
 )
 from companion.access.sharing import AccessError
+from companion.webclient.page_script import PEER_LINK
 
 
 def test_each_message_reads_back_as_it_was_written() -> None:
@@ -47,6 +49,12 @@ def test_each_message_reads_back_as_it_was_written() -> None:
         json.dumps({"t": "save", "seq": 1, "code": ["01"]}),
         json.dumps({"t": "match", "seq": 1, "code": "01", "record": True}),
         json.dumps({"t": "save", "seq": 1, "code": "0" * MAX_MESSAGE_CHARS}),
+        # Deeper than the parser survives (RecursionError here, Pyodide gone).
+        pytest.param("[" * 100_000, id="nested"),
+        pytest.param(
+            '{"t": "save", "seq": 1, "code": "01", "x": ' + "[" * 50_000,
+            id="nested-in-a-save",
+        ),
     ],
 )
 def test_a_phone_sends_nothing_the_host_reads_but_a_save(text: object) -> None:
@@ -73,6 +81,12 @@ def test_the_host_sends_nothing_a_phone_reads_but_its_match_or_a_refusal(
         read_from_host(json.dumps(message))
 
 
+def test_a_host_nesting_deeper_than_the_parser_survives_is_refused_unread() -> None:
+    with pytest.raises(AccessError) as refusal:
+        read_from_host("[" * 100_000)
+    assert refusal.value.code == "follow-unreadable"
+
+
 def test_a_phone_sends_a_burst_then_its_rate() -> None:
     now = [0.0]
     budget = MessageBudget(lambda: now[0])
@@ -84,3 +98,10 @@ def test_a_phone_sends_a_burst_then_its_rate() -> None:
     # Quiet for long, it may burst again, no more.
     now[0] += 60
     assert [budget.take() for _ in range(BURST + 1)] == [True] * BURST + [False]
+
+
+def test_the_page_passes_on_exactly_what_python_reads() -> None:
+    # Two copies of one bound (webclient/ may import nothing of ours): the
+    # page's, which drops a longer message unseen, and this module's.
+    (page_bound,) = re.findall(r"const MAX_MESSAGE_CHARS = (\d+);", PEER_LINK.source())
+    assert int(page_bound) == MAX_MESSAGE_CHARS

@@ -4,13 +4,16 @@ SDPs captured from Chromium 156, the QR versions they give, refusals, a fuzz.
 peer_sdps/ holds Chromium's own offers and answers for a data channel, the
 camera granted, in a network namespace of three kinds: loopback alone (1 UDP
 candidate, with --allow-loopback-in-peer-connection), two IPv4 networks (2)
-and two networks each with IPv4 and IPv6 (4); the addresses are the
-documentation ranges 192.0.2.0/24 and 2001:db8::/32."""
+and two networks each with IPv4 and IPv6 (4); the addresses were the
+documentation ranges 192.0.2.0/24 and 2001:db8::/32, rewritten to the private
+192.168.2.0/24 and the unique-local fd00:db8::/32, as a table's are."""
 
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import zlib
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -19,10 +22,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.access.peer_codes import FORMAT_VERSION, MAX_CODE_DIGITS, decode, encode
-from companion.access.peer_sdp import Kind, PeerCodeError, read_sdp
+from companion.access.peer_sdp import (
+    Candidate,
+    Kind,
+    PeerCodeError,
+    allow_loopback,
+    read_sdp,
+)
 from companion.engine.digit_blocks import bytes_to_digits, digits_to_bytes
 
 SDPS = Path(__file__).with_name("peer_sdps")
+# Read as the tests' phones read them (conftest.py), loopback allowed.
+allow_loopback(True)
 CAPTURED = {
     path.stem: read_sdp(
         path.read_bytes().decode(), Kind.ANSWER if "answer" in path.name else Kind.OFFER
@@ -31,6 +42,7 @@ CAPTURED = {
 }
 OFFER = CAPTURED["chromium-loopback-offer"]
 OFFER_CODE = encode(OFFER)
+allow_loopback(False)
 
 
 def refused(code: object, expected: Kind = Kind.OFFER) -> PeerCodeError:
@@ -152,3 +164,55 @@ def test_any_text_is_a_description_or_a_refusal(text: str) -> None:
 def test_a_code_changed_anywhere_is_refused_or_read(at: int, change: str) -> None:
     with contextlib.suppress(PeerCodeError):
         decode(OFFER_CODE[:at] + change + OFFER_CODE[at + 1 :], Kind.OFFER)
+
+
+def _naming(address: str) -> str:
+    """The offer's code, forged to name `address` alone (its checksum holds)."""
+    candidate = Candidate(ipaddress.ip_address(address), 9000)
+    return encode(replace(OFFER, candidates=(candidate,)))
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "8.8.8.8",  # the internet
+        "192.0.2.1",  # a documentation range: no table's
+        "224.0.0.251",  # multicast
+        "255.255.255.255",  # broadcast
+        "0.0.0.0",
+        "2001:4860:4860::8888",
+        "ff02::1",
+        "::ffff:192.168.1.20",  # a private address, mapped: not as a phone gives it
+        "::",
+    ],
+)
+def test_a_code_naming_an_address_off_the_tables_network_is_refused(
+    address: str,
+) -> None:
+    # Before any connection is tried: the code gives no description at all.
+    assert refused(_naming(address)).code == "peer-code-outside-network"
+
+
+def test_loopback_is_the_tables_network_only_behind_the_tests_setting() -> None:
+    code = _naming("127.0.0.1")
+    assert decode(code, Kind.OFFER).candidates[0].port == 9000
+    allow_loopback(False)
+    assert refused(code).code == "peer-code-outside-network"
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "10.1.2.3",
+        "172.16.0.5",
+        "192.168.1.20",
+        "100.64.0.9",  # a carrier's shared range, as some hotspots give
+        "169.254.3.4",
+        "fe80::1",
+        "fd12:3456::1",
+    ],
+)
+def test_a_code_naming_the_tables_network_is_read(address: str) -> None:
+    allow_loopback(False)
+    (candidate,) = decode(_naming(address), Kind.OFFER).candidates
+    assert candidate.address == ipaddress.ip_address(address)

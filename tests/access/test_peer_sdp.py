@@ -18,6 +18,7 @@ from companion.access.peer_sdp import (
     Candidate,
     Kind,
     PeerCodeError,
+    allow_loopback,
     read_sdp,
     write_sdp,
 )
@@ -95,12 +96,12 @@ def test_parts_at_the_session_level_and_upper_case_udp_are_read_too() -> None:
 def test_a_passive_tcp_candidate_is_kept_after_every_udp_one() -> None:
     sdp = ANSWER.replace(
         "a=ice-ufrag:",
-        "a=candidate:9 1 tcp 1518280447 192.0.2.7 9000 typ host tcptype passive\r\n"
+        "a=candidate:9 1 tcp 1518280447 192.168.2.7 9000 typ host tcptype passive\r\n"
         "a=ice-ufrag:",
     )
     candidates = read_sdp(sdp, Kind.ANSWER).candidates
     assert candidates[-1] == Candidate(
-        ipaddress.ip_address("192.0.2.7"), 9000, "passive"
+        ipaddress.ip_address("192.168.2.7"), 9000, "passive"
     )
     assert "tcptype passive" in write_sdp(read_sdp(sdp, Kind.ANSWER))
 
@@ -117,7 +118,7 @@ def test_local_names_are_not_carried_so_a_hidden_phone_has_no_address() -> None:
 
 def test_at_most_eight_candidates_are_kept_the_best_ones() -> None:
     many = "".join(
-        f"a=candidate:{n} 1 udp {1000 + n} 192.0.2.{n} {5000 + n} typ host\r\n"
+        f"a=candidate:{n} 1 udp {1000 + n} 192.168.2.{n} {5000 + n} typ host\r\n"
         for n in range(1, 13)
     )
     sdp = ANSWER.replace("a=ice-ufrag:", many + "a=ice-ufrag:")
@@ -163,3 +164,19 @@ def test_any_text_gives_a_description_or_a_refusal(text: str) -> None:
     for kind in Kind:
         with contextlib.suppress(PeerCodeError):
             read_sdp(text, kind)
+
+
+def test_a_phones_addresses_off_the_tables_network_are_not_carried() -> None:
+    # A phone's public IPv6 address, beside its address on the Wi-Fi.
+    public = ANSWER.replace(
+        "a=ice-ufrag:",
+        "a=candidate:8 1 udp 2122262783 2001:4860::7 9001 typ host\r\n"
+        "a=candidate:9 1 udp 2122262783 192.168.2.7 9000 typ host\r\n"
+        "a=ice-ufrag:",
+    )
+    allow_loopback(False)
+    assert [str(c.address) for c in read_sdp(public, Kind.ANSWER).candidates] == [
+        "192.168.2.7"
+    ]
+    # Loopback alone, outside the tests: no address another phone could reach.
+    assert refused(ANSWER, Kind.ANSWER).code == "peer-no-address"

@@ -16,13 +16,17 @@ from pathlib import Path
 from driver import CHROMIUM_ARGS
 from playwright.sync_api import Browser, BrowserContext, Playwright
 
+from companion.access.peer_sdp import allow_loopback
+
 WRAPPER = Path(__file__).with_name("chromium_in_netns")
 """Starts /usr/bin/chromium inside the namespace $LOOPBACK_NETNS names:
 Playwright puts its own arguments first, so nsenter cannot be its executable."""
 HOLD = "ip link set lo up && echo up && exec cat"
 """Loopback up, then a word that it is, then wait until stdin closes."""
 PEER_ARGS = ["--allow-loopback-in-peer-connection"]
-"""WebRTC leaves out loopback addresses unless told to take them."""
+"""WebRTC leaves out loopback addresses unless told to take them; so does our
+code (access/peer_sdp.allow_loopback) in this process while a namespace is
+open, and in the app of a page served from loopback (serving/app.py)."""
 
 
 class LoopbackNetwork:
@@ -38,6 +42,7 @@ class LoopbackNetwork:
             raise RuntimeError("no network namespace: root, unshare and ip needed")
         # unshare and sh exec what follows, so the holder's pid is the namespace's.
         self.path = f"/proc/{self.holder.pid}/ns/net"
+        allow_loopback(True)
 
     def command(self, *argv: str) -> list[str]:
         """`argv` as a command run inside the namespace."""
@@ -89,6 +94,7 @@ class LoopbackNetwork:
         )
 
     def close(self) -> None:
+        allow_loopback(False)
         assert self.holder.stdin is not None
         self.holder.stdin.close()
         self.holder.wait(timeout=15)

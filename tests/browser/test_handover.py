@@ -31,11 +31,11 @@ from PIL import Image
 from playwright.sync_api import Locator, Playwright, expect
 from test_static_site import NO_WEB_SHARE_JS, StaticServer
 
+from companion.engine.digit_blocks import bytes_to_digits
 from companion.publish.site import Site, build_site
 from companion.storage.match_code import (
     FORMAT_VERSION,
     MAX_LAYOUT_BYTES,
-    bytes_to_digits,
     frame_deflated,
 )
 from companion.storage.match_link import FRAGMENT, match_from_link

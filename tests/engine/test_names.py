@@ -4,6 +4,7 @@ import pytest
 
 from companion.engine.errors import MatchError
 from companion.engine.names import (
+    MAX_NAME_BYTES,
     MAX_NAME_LENGTH,
     check_name,
     check_names,
@@ -79,6 +80,19 @@ def test_length_is_counted_in_what_a_person_sees() -> None:
     with pytest.raises(MatchError) as caught:
         check_name(FAMILY * (MAX_NAME_LENGTH + 1))
     assert caught.value.code == "name-too-long"
+
+
+def test_a_name_of_one_character_and_thousands_of_marks_is_too_long() -> None:
+    # One cluster as a person counts it, but each mark costs time wherever the
+    # name is measured or drawn: refused by its bytes, shown by its start.
+    marks = "a" + "\u0301" * MAX_NAME_BYTES
+    with pytest.raises(MatchError) as caught:
+        check_name(marks)
+    assert caught.value.code == "name-too-long"
+    assert caught.value.params["name"] == marks[:MAX_NAME_LENGTH] + "…"
+    # The longest emoji, as many as a name holds, are within the bound.
+    family_of_four = "👨🏽‍👩🏽‍👧🏽‍👦🏽"
+    assert check_name(family_of_four * MAX_NAME_LENGTH)
 
 
 @pytest.mark.parametrize(

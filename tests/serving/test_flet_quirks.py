@@ -145,6 +145,33 @@ def test_a_browser_gone_mid_send_ends_the_connection_as_a_disconnect() -> None:
     assert connection._FletApp__send_queue is None
 
 
+def test_a_task_still_sending_after_the_browser_left_sends_nothing(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # Issue 54: a session's task (remembering the page's looks) patched a
+    # control after its browser left, and the server's console showed a
+    # traceback: the send loop had ended and taken the queue with it.
+    async def leave_then_send() -> ClosingSocket:
+        socket = ClosingSocket()
+        connection = Connection(socket, b"patch 1", b"patch 2", None)
+        sending = asyncio.get_running_loop().create_future()
+
+        async def task_of_the_session() -> None:
+            await sending
+            flet_quirks.send_message_unlogged(connection, scoreboard_patch())
+
+        task = asyncio.create_task(task_of_the_session())
+        await flet_quirks.send_loop_until_gone(connection)
+        sending.set_result(None)
+        await task
+        return socket
+
+    with caplog.at_level(logging.WARNING):
+        socket = run_apart(leave_then_send())
+    assert socket.sent == [b"patch 1"]
+    assert caplog.records == []
+
+
 def record_screen() -> ft.View:
     """A screen shaped like the record screen: keypad, chips, a bottom bar."""
     pressed = {

@@ -6,7 +6,15 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from companion.serving.page_channel import MAX_MESSAGE_CHARS, PageChannel
+import pytest
+
+from companion.serving import page_channel
+from companion.serving.page_channel import (
+    MAX_MESSAGE_CHARS,
+    PAGE_BURST,
+    PAGE_RATE,
+    PageChannel,
+)
 
 
 class FakeBridge:
@@ -69,3 +77,43 @@ def test_what_is_not_a_message_of_ours_is_dropped() -> None:
         bridge.page_says(text)
 
     assert heard == []
+
+
+def test_a_message_nested_deeper_than_the_parser_survives_is_dropped() -> None:
+    bridge = FakeBridge()
+    channel = PageChannel(bridge)
+    heard: list[dict[str, Any]] = []
+    channel.listen("scanned", heard.append)
+
+    bridge.page_says('{"kind": "scanned", "text": ' + "[" * 100_000)
+    bridge.page_says('{"kind": "scanned", "text": "after"}')
+
+    assert heard == [{"kind": "scanned", "text": "after"}]
+
+
+def test_past_its_budget_the_page_is_dropped_unparsed(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    now = [0.0]
+    bridge = FakeBridge()
+    channel = PageChannel(bridge, clock=lambda: now[0])
+    heard: list[dict[str, Any]] = []
+    channel.listen("peer-event", heard.append)
+    parsed: list[str] = []
+    loads = json.loads
+    monkeypatch.setattr(
+        page_channel.json, "loads", lambda text: parsed.append(text) or loads(text)
+    )
+    flood = [json.dumps({"kind": "peer-event", "n": n}) for n in range(PAGE_BURST * 5)]
+
+    for text in flood:
+        bridge.page_says(text)
+
+    assert [message["n"] for message in heard] == list(range(PAGE_BURST))
+    assert parsed == flood[:PAGE_BURST]
+    # One line on the console for the whole flood.
+    assert len(caplog.records) == 1
+    # The budget comes back with time, as the page's own messages need.
+    now[0] += 1 / PAGE_RATE
+    bridge.page_says(flood[0])
+    assert heard[-1] == {"kind": "peer-event", "n": 0}

@@ -23,7 +23,7 @@ def test_varints_and_texts_come_back(numbers: list[int], text: str) -> None:
     out.text(text)
     reader = LayoutReader(out.bytes())
     assert [reader.uint() for _ in numbers] == numbers
-    assert reader.text() == text
+    assert reader.text(len(text.encode())) == text
     reader.end()
 
 
@@ -41,11 +41,12 @@ def test_a_small_number_takes_one_byte() -> None:
         (b"\x80", "ends-early"),
         (b"\x05ab", "number-too-large"),  # a text of 5 bytes, 2 left
         (b"\x02\xff\xfe", "not-utf-8"),
+        (b"\x04\xff\xfe\xff\xfe", "text-too-long"),  # past 3: refused unread
     ],
 )
 def test_bytes_that_are_no_layout_are_refused(data: bytes, reason: str) -> None:
     with pytest.raises(LayoutError, match=reason):
-        LayoutReader(data).text()
+        LayoutReader(data).text(3)
 
 
 def test_a_count_past_the_bytes_left_is_refused_before_any_item() -> None:

@@ -1,8 +1,9 @@
 """One gate per upstream release, and the list of every workaround made for them.
 
 A new Flet or Pyodide must be checked against each of WORKAROUNDS: `pytest -v`
-on this file names them all. The list is whole: a module that asks the gate
-or changes a file of Flet's and is not on it fails here.
+on this file names them all. The list is whole: a module that asks the gate,
+changes a file of Flet's, or imports a private name or an internal module of
+Flet's or Pyodide's, and is not on it, fails here.
 """
 
 from __future__ import annotations
@@ -22,6 +23,12 @@ GATES = {"companion.upstream.versions", "companion.webclient.flet_patch"}
 """Whoever imports these works around a release of Flet's or Pyodide's."""
 
 
+UPSTREAM = frozenset({"flet", "flet_web", "flet_charts", "pyodide"})
+PUBLIC = frozenset({*UPSTREAM, "pyodide.ffi"})
+"""The modules Flet and Pyodide give as their API (`import flet as ft`,
+`pyodide.ffi`); every other module of theirs is internal, free to change."""
+
+
 def _module_name(path: Path) -> str:
     return ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
 
@@ -36,6 +43,59 @@ def _imports(path: Path) -> set[str]:
         elif isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
     return found
+
+
+def _upstream_internals(source: str) -> set[str]:
+    """The internal modules and private names of Flet's or Pyodide's that
+    `source` imports (a TYPE_CHECKING import too: it names them all the same)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            if node.module.split(".")[0] not in UPSTREAM:
+                continue
+            if node.module not in PUBLIC:
+                found.add(node.module)
+            found.update(
+                f"{node.module}.{alias.name}"
+                for alias in node.names
+                if alias.name.startswith("_")
+            )
+        elif isinstance(node, ast.Import):
+            found.update(
+                alias.name
+                for alias in node.names
+                if alias.name.split(".")[0] in UPSTREAM and alias.name not in PUBLIC
+            )
+    return found
+
+
+def test_private_names_and_internal_modules_are_found_by_their_imports():
+    assert (
+        _upstream_internals("import flet as ft\nfrom pyodide.ffi import to_js") == set()
+    )
+    assert _upstream_internals(
+        "from flet.controls.context import _context_page\n"
+        "from flet import _secret\n"
+        "import flet_web.fastapi.flet_app\n"
+    ) == {
+        "flet.controls.context",
+        "flet.controls.context._context_page",
+        "flet._secret",
+        "flet_web.fastapi.flet_app",
+    }
+
+
+def test_every_use_of_a_private_name_of_flet_or_pyodide_is_listed():
+    using = {
+        _module_name(path): sorted(_upstream_internals(path.read_text("utf-8")))
+        for path in PACKAGE.rglob("*.py")
+        if _module_name(path) not in GATES
+    }
+    listed = {workaround.module for workaround in WORKAROUNDS}
+    unlisted = {module: names for module, names in using.items() if names}
+    assert set(unlisted) <= listed, {
+        module: names for module, names in unlisted.items() if module not in listed
+    }
 
 
 def test_every_module_that_asks_a_gate_or_patches_flet_is_listed():

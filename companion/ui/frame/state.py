@@ -10,7 +10,7 @@ import flet as ft
 from companion.access.sharing import AccessError, ShareGate
 from companion.engine.errors import MatchError
 from companion.engine.match import Match
-from companion.storage import Store, StoreError, StoreNotice
+from companion.storage import Store, StoredMatch, StoreError, StoreNotice
 from companion.ui.frame.device_id import device_at_start
 from companion.ui.frame.state_drafts import SessionDrafts
 from companion.ui.frame.state_follow import FollowedMatch, SessionFollow
@@ -72,9 +72,10 @@ class AppState(SessionWrites, SessionHandover, SessionFollow, SessionDrafts):
     keep_awake: bool = True
     revision: int = 0
     problems: tuple[Problem, ...] = ()
-    handed: str = ""
-    """A link to a match handed over from another phone (or a code scanned),
-    offered on the Matches screen until taken in or let go ("" none)."""
+    handed: StoredMatch | StoreError | None = None
+    """The match a link handed over from another phone (or a code scanned)
+    carries, read once when it came, or why it cannot be taken in; offered on
+    the Matches screen until taken in or let go (None: none)."""
     # Underscored: Flet's observable ignores it, so wiring it up on connect
     # does not render the whole session a second time.
     _broadcast: Callable[[str], None] | None = field(default=None, repr=False)

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from companion.access.sharing import AccessError
 from companion.storage import Store, StoredMatch, StoreError
+from companion.storage.match_link import match_from_link
 from companion.storage.match_merge import TakenIn
 from companion.ui.frame.state_access import SessionAccess
 
@@ -19,18 +20,25 @@ class SessionHandover(SessionAccess):
 
     # AppState, which this part is mixed into, supplies these.
     store: Store
-    handed: str
+    handed: StoredMatch | StoreError | None
     _saved: Callable[..., None]
     _update: Callable[..., bool]
     report: Callable[[AccessError | StoreError], None]
 
     def hand_in(self, text: str) -> None:
-        """A link (or a scanned code) came: the Matches screen offers it."""
-        self.handed = text
+        """A link (or a scanned code) came ("": none did): read here, once,
+        never while a screen is drawn; the Matches screen offers what it holds."""
+        if not text:
+            self.handed = None
+            return
+        try:
+            self.handed = match_from_link(text)
+        except StoreError as error:
+            self.handed = error
 
     def let_go_of_handed(self) -> None:
         """The person answered the link that came: it is offered no more."""
-        self.handed = ""
+        self.handed = None
 
     def take_in(self, handed: StoredMatch) -> TakenIn | None:
         """Take in a match handed over from another phone, merged as every
@@ -41,7 +49,7 @@ class SessionHandover(SessionAccess):
         is let go of either way."""
         if not self._hosting():
             return None
-        self.handed = ""
+        self.handed = None
         try:
             taken = self.store.merge(handed)
         except StoreError as error:

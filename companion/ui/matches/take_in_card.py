@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import flet as ft
 
-from companion.storage import StoredMatch, StoreError
-from companion.storage.match_link import match_from_link
+from companion.storage import StoreError
 from companion.storage.take_in import what_came
 from companion.ui.frame import format as fmt
 from companion.ui.frame.handover import Handover
@@ -17,15 +14,6 @@ from companion.ui.frame.state import AppState
 from companion.ui.frame.theme import TARGET
 from companion.words.i18n import Translator
 from companion.words.messages import error_message
-
-
-@lru_cache(maxsize=4)
-def _read(text: str) -> StoredMatch | StoreError:
-    # The screen re-renders while the card waits for its tap: read it once.
-    try:
-        return match_from_link(text)
-    except StoreError as error:
-        return error
 
 
 def _card(
@@ -60,9 +48,9 @@ def handed_card(
 ) -> ft.Control | None:
     """The card for the link that came (opened or scanned), until answered;
     nothing to a guest: taking a match in is the host's, as an import is."""
-    if not state.handed or not state.is_host:
+    read = state.handed
+    if read is None or not state.is_host:
         return None
-    read = _read(state.handed)
 
     def let_go() -> None:
         state.let_go_of_handed()

@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import flet as ft
-from flet.components.hooks.use_ref import MutableRef
 
 from companion.engine.games import CardSet
 from companion.ui.frame import format as fmt
 from companion.ui.frame.render_guard import guarded_part
 from companion.ui.frame.theme import KEY_HEIGHT, KEY_WIDTH, TARGET
 from companion.words.i18n import Translator
+
+if TYPE_CHECKING:
+    # A name of Flet's internal hooks module, for mypy alone: nothing of it
+    # runs (listed in upstream.versions.WORKAROUNDS; mypy checks it is there).
+    from flet.components.hooks.use_ref import MutableRef
 
 
 @ft.component

@@ -9,8 +9,13 @@ import pytest
 from companion.access.sharing import ShareGate
 from companion.engine.match import Match
 from companion.storage import Store, StoredMatch, StoreError
+from companion.storage.match_link import match_from_link, match_link
 from companion.storage.match_merge import Outcome
+from companion.ui.frame import state_handover
+from companion.ui.frame.handover import Handover
 from companion.ui.frame.state import AppState
+from companion.ui.matches.take_in_card import handed_card
+from companion.words.i18n import get_translator
 
 HOST_IP = "127.0.0.1"
 PHONE_IP = "198.51.100.7"
@@ -61,7 +66,7 @@ def test_the_host_takes_a_match_in_and_other_sessions_are_told(
     assert store.load_match(taken.match_id) == HANDED.match
     assert told == [taken.match_id]
     assert host.revision > revision
-    assert host.handed == ""
+    assert host.handed is None
 
 
 def test_a_phone_at_a_shared_table_takes_nothing_in_even_one_that_records(
@@ -89,14 +94,38 @@ def test_a_refused_take_in_is_reported_and_changes_nothing(
     assert [problem.code for problem in host.problems] == ["code-look-alike"]
 
 
-def test_the_link_that_came_is_offered_until_let_go(
+def test_the_link_that_came_is_read_once_and_offered_until_let_go(
+    store: Store, gate: ShareGate, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    host = _host(store, gate)
+    link = match_link("https://cards.example", HANDED)
+    reads: list[str] = []
+    monkeypatch.setattr(
+        state_handover,
+        "match_from_link",
+        lambda text: reads.append(text) or match_from_link(text),
+    )
+    host.hand_in(link)
+    assert host.handed == HANDED
+    # The Matches screen draws the card again and again: nothing read then.
+    for _ in range(3):
+        assert handed_card(get_translator("en"), host, Handover()) is not None
+    assert reads == [link]
+    host.let_go_of_handed()
+    assert host.handed is None
+    assert handed_card(get_translator("en"), host, Handover()) is None
+
+
+def test_a_link_that_holds_no_match_is_offered_as_why(
     store: Store, gate: ShareGate
 ) -> None:
     host = _host(store, gate)
-    host.hand_in("#m=123")
-    assert host.handed == "#m=123"
-    host.let_go_of_handed()
-    assert host.handed == ""
+    host.hand_in("https://cards.example/#m=01")
+    assert isinstance(host.handed, StoreError)
+    assert host.handed.code == "code-cut-short"
+    # A page opened with no link (every start but a link's) offers nothing.
+    host.hand_in("")
+    assert handed_card(get_translator("en"), host, Handover()) is None
 
 
 def test_the_site_address_is_the_hosts_to_set_and_clear(

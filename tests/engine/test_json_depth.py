@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from companion.storage.json_depth import MAX_JSON_DEPTH, nests_deeper_than
+from companion.engine.json_depth import MAX_JSON_DEPTH, nests_deeper_than
 
-FIXTURES = Path(__file__).parent / "fixtures"
+# An export, as storage keeps one of each of its past forms.
+FIXTURES = Path(__file__).parents[1] / "storage" / "fixtures"
 
 
 def _nested(depth: int) -> bytes:
