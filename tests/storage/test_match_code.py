@@ -331,6 +331,7 @@ REFUSALS = {
     "code-newer-version",
     "code-too-large",
     "code-bad-match",
+    "code-round-after-end",
     "code-bad-name",
 }
 VALID = encode_match(stored(play(table(SIX), 12, seed=10)))
