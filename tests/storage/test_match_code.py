@@ -366,6 +366,7 @@ REFUSALS = {
     "code-newer-version",
     "code-too-large",
     "code-bad-match",
+    "code-round-after-end",
     "code-bad-name",
     "code-name-too-long",
     "code-round-after-end",
