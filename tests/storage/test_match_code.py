@@ -369,7 +369,6 @@ REFUSALS = {
     "code-round-after-end",
     "code-bad-name",
     "code-name-too-long",
-    "code-round-after-end",
 }
 VALID = encode_match(stored(play(table(SIX), 12, seed=10)))
 VALID_LAYOUT = write_layout(stored(play(table(SIX), 12, seed=10)))
