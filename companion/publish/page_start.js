@@ -74,9 +74,44 @@
     }
   }
 
-  function refuse(why) {
+  // A link this tab was opened with goes to the tab that holds the store,
+  // whose page offers it (answerProbes): whether that page said so in time.
+  function handOver(text) {
+    const channel = new BroadcastChannel(settings.tabLock);
+    const token = Math.random().toString(16).slice(2);
+    return new Promise((resolve) => {
+      const done = (offered) => {
+        clearTimeout(timer);
+        channel.close();
+        resolve(offered);
+      };
+      const timer = setTimeout(() => done(false), settings.handWaitMs);
+      channel.onmessage = (event) => {
+        if (event.data === settings.offered + ':' + token) {
+          done(true);
+        }
+      };
+      channel.postMessage(settings.handed + ':' + token + ' ' + text);
+    });
+  }
+
+  // Says why this tab does not start; with a link it was opened with, where
+  // the match it holds is offered, or how to take it in here.
+  async function refuse(why) {
     document.documentElement.setAttribute(settings.refusedAttribute, why);
-    const refused = () => window.companionLoading.refuse();
+    const handed = self.companionHanded ? self.companionHanded.kept() : null;
+    let handedWhere = null;
+    if (handed && self.BroadcastChannel) {
+      const offered = await handOver(handed);
+      handedWhere = offered ? 'handed_there' : 'handed_here';
+      if (offered) {
+        // The other tab keeps it until it is answered.
+        self.companionHanded.drop();
+      }
+    } else if (handed) {
+      handedWhere = 'handed_here';
+    }
+    const refused = () => window.companionLoading.refuse(handedWhere);
     if (window.companionLoading) {
       refused();
     } else {
@@ -91,8 +126,15 @@
     const open = () => {
       channel = new BroadcastChannel(settings.tabLock);
       channel.onmessage = (event) => {
-        if (String(event.data).startsWith(settings.probe + ':')) {
+        const said = String(event.data);
+        if (said.startsWith(settings.probe + ':')) {
           channel.postMessage('held:page');
+        } else if (said.startsWith(settings.handed + ':')) {
+          // A tab opened with a link, refused: its match is offered here.
+          const [token, ...text] = said.slice(settings.handed.length + 1).split(' ');
+          if (self.companionHanded && self.companionHanded.came(text.join(' '))) {
+            channel.postMessage(settings.offered + ':' + token);
+          }
         }
       };
     };

@@ -41,6 +41,16 @@ app holds the store), and the page refuses then."""
 LOCK_LOOK_MS = 100
 """How often the page looks at the Web Locks again while it waits."""
 
+HANDED = "handed"
+OFFERED = "offered"
+"""A refused tab's word to the holder's page, "handed:<token> <link>" (the
+hand-over link it was opened with), and the holder's answer once the match
+is offered there, "offered:<token>"."""
+
+HAND_WAIT_MS = 1000
+"""How long a refused tab waits for the holder's page to say it offers the
+link: a page that answered the probe answers this at once."""
+
 REFUSED_ATTRIBUTE = "data-other-tab"
 """On the page's <html> when the page refused before Python: `answered` (the
 holder's page answered the probe) or `held` (its Web Lock stayed held for
@@ -76,6 +86,9 @@ def start_js(early_worker: str | None) -> str:
             "lockWaitMs": LOCK_WAIT_MS,
             "lockLookMs": LOCK_LOOK_MS,
             "refusedAttribute": REFUSED_ATTRIBUTE,
+            "handed": HANDED,
+            "offered": OFFERED,
+            "handWaitMs": HAND_WAIT_MS,
             "shownKey": SHOWN_KEY,
             "archiveFailedKey": ARCHIVE_FAILED_KEY,
             "earlyWorker": early_worker,

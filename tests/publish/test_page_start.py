@@ -67,8 +67,17 @@ globalThis.document = {
   addEventListener() {},
 };
 globalThis.companionLoading = {
-  refuse() { events.push("refused"); }, done() { events.push("done"); },
+  refuse(handed) { events.push(handed ? "refused, " + handed : "refused"); },
+  done() { events.push("done"); },
   fail() { events.push("failed"); },
+};
+// The hand-over link this tab keeps (HANDED), and those it takes from others.
+const HANDED = %(handed)s;
+const came = [];
+globalThis.companionHanded = {
+  kept: () => HANDED,
+  drop() { events.push("dropped its link"); },
+  came(text) { came.push(text); return text.startsWith("#m="); },
 };
 const made = [];
 globalThis.Worker = class {
@@ -98,7 +107,18 @@ const answered = [];
 globalThis.BroadcastChannel = class {
   constructor(name) { this.name = name; open.add(this); }
   postMessage(text) {
-    if (text.startsWith("held:")) { answered.push(text); return; }
+    if (text.startsWith("held:") || text.startsWith("offered:")) {
+      answered.push(text);
+      return;
+    }
+    if (text.startsWith("handed:")) {
+      events.push("handed " + text.split(" ").slice(1).join(" "));
+      const token = text.slice("handed:".length).split(" ")[0];
+      if (HOLDER === "answering-holder") {
+        setTimeout(() => this.onmessage({ data: "offered:" + token }), 5);
+      }
+      return;
+    }
     events.push("asked " + text.split(":")[0]);
     if (HOLDER === "answering-holder" || HOLDER === "answers") {
       setTimeout(() => this.onmessage && this.onmessage({ data: "held:abc" }), 5);
@@ -108,6 +128,8 @@ globalThis.BroadcastChannel = class {
 };
 const probe = () => [...open].forEach((channel) =>
   channel.onmessage && channel.onmessage({ data: "probe:next-tab" }));
+const hand = (text) => [...open].forEach((channel) =>
+  channel.onmessage && channel.onmessage({ data: "handed:t1 " + text }));
 const loaded = [];
 globalThis._flutter = { loader: { load(options) { loaded.push(options); } } };
 eval(%(page)s);
@@ -115,6 +137,10 @@ eval(%(gate)s);
 _flutter.loader.load({ config: {} });
 (async () => {
   await flet.tabFree;
+  // A refused tab with a link says so once the holder had its chance to answer.
+  while (HANDED && !events.some((event) => event.startsWith("refused"))) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
   // What the worker then says to the page, as Flet's page would get it.
   for (const data of %(messages)s) {
     for (const worker of made) {
@@ -130,7 +156,10 @@ _flutter.loader.load({ config: {} });
   const probes = {};
   if (%(probes)s) {
     probe();
+    hand("#m=0412345");
+    hand("#/settings");
     probes.whileHere = answered.splice(0);
+    probes.came = came;
     if (listeners.pagehide) { listeners.pagehide({ persisted: false }); }
     probe();
     probes.gone = answered.splice(0);
@@ -156,6 +185,7 @@ def _run(
     holder: str,
     messages: tuple[object, ...] = (),
     probes: bool = False,
+    handed: str | None = None,
 ) -> dict:
     page = page_start.start_js(early_worker.WORKER)
     script = tmp_path / "page.js"
@@ -169,6 +199,7 @@ def _run(
             "gate": json.dumps(_bootstrap_gate()),
             "attribute": json.dumps(page_start.REFUSED_ATTRIBUTE),
             "probes": json.dumps(probes),
+            "handed": json.dumps(handed),
         },
         "utf-8",
     )
@@ -207,15 +238,40 @@ def test_a_tab_nobody_holds_the_store_for_starts_both(tmp_path: Path, holder: st
     assert ("asked probe" in seen["events"]) == (holder != "no-lock")
 
 
-@pytest.mark.parametrize(("holding", "answers"), [(True, ["held:page"]), (False, [])])
+@pytest.mark.parametrize(
+    ("holding", "answers", "came"),
+    [
+        (True, ["held:page", "offered:t1"], ["#m=0412345", "#/settings"]),
+        (False, [], []),
+    ],
+)
 def test_the_page_of_the_tab_holding_the_store_answers_until_it_goes(
-    tmp_path: Path, holding: bool, answers: list[str]
+    tmp_path: Path, holding: bool, answers: list[str], came: list[str]
 ):
     shown = {page_start.SHOWN_KEY: True, "holding": holding}
     seen = _run(tmp_path, "no-lock", (shown,), probes=True)
-    # While it is there it answers a later tab's probe; gone (closed, or
-    # replaced by a reload), never. A tab told another holds it never does.
-    assert seen["probes"] == {"whileHere": answers, "gone": []}
+    # While it is there it answers a later tab's probe, and offers the match
+    # of a link a refused tab hands it (a link, nothing else); gone (closed,
+    # or replaced by a reload), never. A tab told another holds it never does.
+    assert seen["probes"] == {"whileHere": answers, "came": came, "gone": []}
+
+
+@pytest.mark.parametrize(
+    ("holder", "events"),
+    [
+        # The holder's page offers it: this tab says so, and lets it go.
+        ("answering-holder", ["dropped its link", "refused, handed_there"]),
+        # A holder that answers the probe but not the link (its Python, over
+        # plain http, before its page is up): how to take it in here.
+        ("answers", ["refused, handed_here"]),
+    ],
+)
+def test_a_refused_tab_hands_its_link_to_the_holder_and_says_where_it_is(
+    tmp_path: Path, holder: str, events: list[str]
+):
+    seen = _run(tmp_path, holder, handed="#m=0412345")
+    told = [event for event in seen["events"] if not event.startswith("asked")]
+    assert told == ["handed #m=0412345", *events]
 
 
 def test_the_page_takes_its_loading_screen_away_once_the_app_is_shown(tmp_path: Path):
