@@ -288,26 +288,6 @@ def test_a_second_tab_is_refused_and_changes_nothing(
     first.tap("Back to matches")
 
 
-def test_a_tab_that_holds_the_store_but_never_answers_is_no_holder(
-    phone: Phone, the_match: None
-) -> None:
-    first = phone.open_tab()
-    # Asleep, as a page kept in a back/forward cache or a tab a phone froze:
-    # it holds the store's lock but answers nothing.
-    asleep = first.page.context.new_cdp_session(first.page)
-    asleep.send("Page.setWebLifecycleState", {"state": "frozen"})
-    second = phone.tab(alone=False)
-    assert (
-        second.page.locator("html").get_attribute(page_start.REFUSED_ATTRIBUTE) is None
-    )
-    _open_match(second)
-    # Awake again, it starts anew and finds the store held: one tab keeps it.
-    asleep.send("Page.setWebLifecycleState", {"state": "active"})
-    first.page.get_by_text(REFUSED).wait_for()
-    second.page.close()
-    phone.current = None
-
-
 def test_a_half_entered_round_survives_a_reload_and_a_killed_browser(
     phone: Phone, the_match: None
 ) -> None:
