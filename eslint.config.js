@@ -8,6 +8,7 @@ const globals = require('globals');
 // Where each script runs: its global scope.
 const PAGE = [
   'companion/webclient/pick_language.js',
+  'companion/webclient/steady_languages.js',
   'companion/webclient/screen_restart.js',
   'companion/webclient/unreachable_watch.js',
   'companion/webclient/loading_screen.js',

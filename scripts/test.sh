@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Install what the tests need (the package with its test extra; Debian's
-# Chromium for the browser tests, node and npm for our JavaScript, e2fsprogs'
+# Chromium and WebKitGTK (with Xvfb) for the browser tests, node and npm for our JavaScript, e2fsprogs'
 # chattr for a folder read-only to root, iproute2's ip for the loopback-only
 # network namespace of test_peer_link.py; the pinned ESLint with `npm ci`), check
 # our page and worker scripts, and those the benches and browser tests put in a
@@ -18,6 +18,11 @@ command -v node >/dev/null 2>&1 || packages+=(nodejs)
 command -v npm >/dev/null 2>&1 || packages+=(npm)
 command -v chattr >/dev/null 2>&1 || packages+=(e2fsprogs)
 command -v ip >/dev/null 2>&1 || packages+=(iproute2)
+# WebKitGTK (Safari's engine family) under Xvfb, driven by Debian's python3
+# through GObject introspection (tests/browser/webkit_driver.py).
+command -v Xvfb >/dev/null 2>&1 || packages+=(xvfb)
+/usr/bin/python3 -c "import gi; gi.require_version('WebKit2', '4.1')" 2>/dev/null \
+    || packages+=(gir1.2-webkit2-4.1 python3-gi-cairo)
 if [ "${#packages[@]}" -gt 0 ]; then
     SUDO=""
     [ "$(id -u)" -eq 0 ] || SUDO="sudo"

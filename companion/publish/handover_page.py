@@ -39,6 +39,14 @@ PEER_EVENT = "peer-event"
 LINK_PREFIX = "#m="
 """How a hand-over link's fragment starts (storage.match_link.FRAGMENT)."""
 
+MOST_LINK_CHARS = 1_277_902
+"""The longest link a tab takes from another (a refused tab hands its link to
+the holder's): the longest Python reads (storage.match_link.MAX_LINK_CHARS)."""
+
+MATCHES_ROUTE = "#/"
+"""The address a link opened into a tab showing the app leaves behind: the
+Matches screen, where the match is offered."""
+
 STORAGE_KEY = "companion-handed-link"
 """The tab's sessionStorage entry that keeps the link until it is answered."""
 
@@ -72,6 +80,7 @@ def page_js(base_url: str) -> str:
     link = HANDED_LINK.shipped(
         {"prefix": LINK_PREFIX, "storageKey": STORAGE_KEY}
         | {"handed": HANDED, "forget": FORGET}
+        | {"matchesRoute": MATCHES_ROUTE, "mostChars": MOST_LINK_CHARS}
     )
     peers = PEER_PAGE.shipped(
         {"command": PEER_COMMAND, "reply": PEER_REPLY, "event": PEER_EVENT}

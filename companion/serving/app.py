@@ -152,6 +152,7 @@ def _handover_in_browser() -> Handover:
         scanner=PageScanner(channel) if camera else None,
         opened_with=handed_link.opened_with(channel),
         forget_link=lambda: handed_link.forget(channel),
+        later_links=lambda came: handed_link.later(channel, came),
         peers=PagePeers(channel) if camera else None,
     )
 

@@ -19,8 +19,14 @@ async def hold_tab_lock() -> bool:
     """Take the store's Web Lock for as long as this tab lives; False if taken.
 
     A second tab of the site would otherwise load the same IndexedDB files and
-    overwrite the first one's changes with its own.
+    overwrite the first one's changes with its own. The site's page takes it
+    before it starts this worker, and says so (publish/page_start.js): a page
+    can let it go when the browser keeps it in a back/forward cache, where
+    this worker would hold it asleep, and take it from a holder that never
+    answers. Only a worker the page did not start takes it here.
     """
+    if _handed().get("pageHoldsLock") is True:
+        return True
     import js
     from pyodide.ffi import create_once_callable, to_js
 
@@ -75,20 +81,25 @@ HANDED_OVER_CHARS = 4096
 """The most of the worker's name read: the page's hand-over is a few tags."""
 
 
-def handed_languages() -> list[str] | None:
-    """The browser's languages, best first, as the page handed them over in
-    its worker's name (publish/page_start.js); None where it handed none
-    (Flet started the worker itself), and the app asks the client later."""
+def _handed() -> dict[str, object]:
+    """What the page handed over in this worker's name (publish/page_start.js);
+    empty where it handed nothing (Flet started the worker itself)."""
     import js
 
     name = str(getattr(js, "name", "") or "")[:HANDED_OVER_CHARS]
     try:
         handed = json.loads(name)
     except ValueError:
-        return None
-    if not isinstance(handed, dict):
-        return None
-    return browser_languages(handed.get("languages"))
+        return {}
+    return handed if isinstance(handed, dict) else {}
+
+
+def handed_languages() -> list[str] | None:
+    """The browser's languages, best first, as the page handed them over in
+    its worker's name; None where it handed none (Flet started the worker
+    itself), and the app asks the client later."""
+    handed = _handed()
+    return browser_languages(handed.get("languages")) if handed else None
 
 
 def tell_page_shown(holding: bool) -> None:

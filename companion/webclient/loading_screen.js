@@ -2,7 +2,7 @@
 // language and colours the app last opened in here (else the browser's
 // language and colour scheme), before its first paint; companionLoading.done()
 // fades it out once the app has drawn its screen, .refuse() says the app is
-// open in another tab, .fail() that the app's files did not come
+// open in another tab (and where a link's match is offered), .fail() that the app's files did not come
 // (companion/webclient/loading_screen.py).
 /* global pickLanguage */
 (() => {
@@ -82,8 +82,11 @@
         }, settings.fadeMs + 50);
       }));
     },
-    refuse() {
-      say([texts.elsewhere, texts.elsewhere_advice], null);
+    // `handed`: where the match of a link this tab was opened with is
+    // offered ('handed_there': the other tab) or how to take it in here
+    // ('handed_here'); null when the tab came with none.
+    refuse(handed) {
+      say([texts.elsewhere, handed ? texts[handed] : texts.elsewhere_advice], null);
     },
     fail() {
       const retry = document.createElement('button');

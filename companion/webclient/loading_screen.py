@@ -6,7 +6,7 @@ import html
 from collections.abc import Mapping
 from pathlib import Path
 
-from companion.webclient.page_script import PICK_LANGUAGE, PageScript
+from companion.webclient.page_script import PICK_LANGUAGE, STEADY_LANGUAGES, PageScript
 
 ICONS = Path(__file__).parent / "icons"
 """Our icons: the manifest's, the favicon, and the loading screen's."""
@@ -82,8 +82,11 @@ STYLE = f"""\
 """Icon, name and a thin bar in the middle; the app's colours, light or dark
 as the script decides it (DARK_ATTRIBUTE)."""
 
-SCRIPT = PageScript.beside(__file__, "loading_screen.js", (PICK_LANGUAGE,))
-"""The screen's script: the browser's language, then `companionLoading`."""
+SCRIPT = PageScript.beside(
+    __file__, "loading_screen.js", (STEADY_LANGUAGES, PICK_LANGUAGE)
+)
+"""The screen's script: the browser's languages made valid for Flutter, the
+language of ours among them, then `companionLoading`."""
 
 SERVED_SCRIPT = PageScript.beside(__file__, "loading_screen_served.js")
 """A served page's script that takes the screen away once the app has drawn."""

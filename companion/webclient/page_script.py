@@ -78,6 +78,11 @@ PICK_LANGUAGE = PageScript.beside(__file__, "pick_language.js")
 ours, as companion.words.i18n.negotiate picks it; our scripts that speak put
 it before themselves."""
 
+STEADY_LANGUAGES = PageScript.beside(__file__, "steady_languages.js")
+"""Makes `navigator.languages` and `navigator.language` tags Flutter can read
+(else it stops at start): for every page, before Flutter's scripts;
+`validLanguages(tags)` for the scripts after it."""
+
 PEER_LINK = PageScript.beside(__file__, "peer_link.js")
 """`PeerLinks`: a page's direct data channels to other phones (issue 43), for
 the page that carries the phones' connection codes."""

@@ -9,12 +9,15 @@ TEXT_KEYS = (
     "opening",
     "elsewhere",
     "elsewhere_advice",
+    "handed_there",
+    "handed_here",
     "failed",
     "failed_advice",
     "retry",
 )
 """The app's name and what the loading screen is (for a screen reader); what
-a second tab of the static site says: the app is open in another; what it
+a second tab of the static site says: the app is open in another (and, when
+it was opened with a hand-over link, where the match is offered); what it
 says when the app's files did not come, and its button."""
 
 
@@ -39,6 +42,14 @@ def page_texts(t: Translator) -> dict[str, str]:
         "opening": t.gettext("Opening…"),
         "elsewhere": elsewhere,
         "elsewhere_advice": advice,
+        "handed_there": t.gettext(
+            "The match this link holds is offered in that tab now: switch to "
+            "it and tap Add this match."
+        ),
+        "handed_here": t.gettext(
+            "This link holds a match. To add it, close the other tab, then "
+            "reload this one: the match is offered here then."
+        ),
         "failed": t.gettext("The app's files could not be downloaded."),
         "failed_advice": t.gettext(
             "Check that this phone is online, then try again. "

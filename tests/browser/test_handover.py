@@ -47,6 +47,7 @@ CODE = "QR code of this match, for another phone to scan"
 CAME = "A match came from another phone"
 ADD = "Add this match"
 REFUSED = "This link holds no match that can be added"
+OFFERED_THERE = "The match this link holds is offered in that tab now"
 
 TRACKS_JS = """
 (() => {
@@ -236,6 +237,36 @@ def test_another_phone_opens_the_link_and_a_reload_adds_nothing(
     assert matches_listed(table) == 1
     expect(shown(table, CAME)).to_have_count(0)
     assert b.calls_outside() == []
+
+
+def test_a_link_opened_into_the_open_tab_or_beside_it_offers_the_match(
+    phone: Phones, static_server: StaticServer, evening: dict[str, object]
+) -> None:
+    b = phone("b")
+    link = str(evening["first"])
+    table = b.tab()
+    table.tap(RESUME)
+    table.button("Record round").wait_for()
+    table.page.evaluate("window.stillThisPage = true")
+    # Into the tab that shows the app (a scanned link opened in that browser):
+    # only the fragment changes, the page does not load again.
+    table.page.goto(link)
+    table.see(CAME)
+    assert table.page.evaluate("window.stillThisPage === true")
+    assert "#m=" not in table.page.url
+    table.shot("handover-static-into-open-tab")
+    table.tap("Not now")
+    expect(shown(table, CAME)).to_have_count(0)
+
+    # In a second tab (a camera app opens a new one): the open tab offers it,
+    # and the new one says where.
+    second = b.tab(OFFERED_THERE, alone=False, path=link.removeprefix(b.site_url))
+    second.shot("handover-static-second-tab")
+    table.page.bring_to_front()
+    table.see(CAME)
+    table.tap("Not now")
+    expect(shown(table, CAME)).to_have_count(0)
+    assert matches_listed(table) == 1
 
 
 def test_the_same_match_with_two_more_rounds_is_brought_up_to_date(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from conftest import Phones, Server, serving
@@ -32,6 +33,21 @@ def test_the_browser_language_is_used_until_one_is_chosen(
     swedish = get_translator("sv")
     table.page.get_by_role("tab", name=swedish.gettext("Matches")).wait_for()
     table.button(swedish.gettext("New match")).wait_for()
+
+
+BROWSER_SAYS_C = Path(__file__).with_name("language_c.js")
+"""Makes a page's browser say "C" for its language, as WebKitGTK does under
+LANG=C.UTF-8: no language tag."""
+
+
+def test_a_browser_language_that_is_no_tag_still_opens_the_app_in_english(
+    phones: Phones, server
+) -> None:
+    table = phones(server.url)
+    table.page.add_init_script(path=BROWSER_SAYS_C)
+    table.open("/")
+    table.page.get_by_role("tab", name="Matches").wait_for()
+    table.button("New match").wait_for()
 
 
 def test_scoreboard_and_rules_follow_the_chosen_language(

@@ -46,7 +46,13 @@ const created = [];
 globalThis.self = globalThis;
 globalThis.window = globalThis;
 globalThis.document = { URL: "http://site/", documentElement: {} };
-globalThis.navigator = { locks: { query: async () => ({ held: [], pending: [] }) } };
+globalThis.addEventListener = () => {};
+// Node's own would keep it running once the page answers on it.
+globalThis.BroadcastChannel = undefined;
+globalThis.navigator = { locks: {
+  query: async () => ({ held: [], pending: [] }),
+  request: async (name, options, granted) => granted({ name }),
+} };
 class Worker {
   constructor(url) { this.url = url; created.push(url); }
   addEventListener() {}

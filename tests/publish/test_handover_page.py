@@ -13,7 +13,7 @@ from node_scripts import node_json
 from companion.publish import early_worker, handover_page, page, page_start
 from companion.publish.site import client_folder
 from companion.serving import handed_link, page_camera, page_channel
-from companion.storage.match_link import FRAGMENT
+from companion.storage.match_link import FRAGMENT, MAX_LINK_CHARS
 
 
 def test_the_page_and_python_name_the_same_key_and_messages():
@@ -27,6 +27,7 @@ def test_the_page_and_python_name_the_same_key_and_messages():
         page_camera.SCANNED,
     )
     assert handover_page.LINK_PREFIX == FRAGMENT
+    assert handover_page.MOST_LINK_CHARS == MAX_LINK_CHARS
 
 
 # A page in node: its address, history and sessionStorage (SESSION: what the
@@ -46,7 +47,14 @@ globalThis.location = address;
 const replaced = [];
 globalThis.history = {
   state: { serialCount: 0 },
-  replaceState(state, title, url) { replaced.push({ state, url }); address.hash = ""; },
+  replaceState(state, title, url) {
+    replaced.push({ state, url });
+    address.hash = url.includes("#") ? url.slice(url.indexOf("#")) : "";
+  },
+};
+const heard = {};
+globalThis.addEventListener = (name, listener) => {
+  (heard[name] = heard[name] || []).push(listener);
 };
 eval(%(page)s);
 const posted = [];
@@ -63,15 +71,29 @@ for (const data of %(from_worker)s) {
   for (const listener of listeners) { if (!stopped) { listener(event); } }
   if (!stopped) { toFlet.push(data); }
 }
+// Links opened into the tab later: only the fragment changes (the browser
+// says popstate, then hashchange); what Flutter reads then.
+const flutterRead = [];
+for (const hash of %(opened_into)s) {
+  address.hash = hash;
+  for (const name of ["popstate", "hashchange"]) {
+    for (const listener of heard[name] || []) { listener({}); }
+    flutterRead.push(address.hash);
+  }
+}
 console.log(JSON.stringify({
   posted, replaced, toFlet, session: Object.fromEntries(stored),
-  hash: address.hash,
+  hash: address.hash, flutterRead,
 }));
 """
 
 
 def _page(
-    tmp_path: Path, hash_: str, session: dict[str, str], from_worker: list[object]
+    tmp_path: Path,
+    hash_: str,
+    session: dict[str, str],
+    from_worker: list[object],
+    opened_into: tuple[str, ...] = (),
 ) -> dict:
     script = tmp_path / "page.js"
     script.write_text(
@@ -81,6 +103,7 @@ def _page(
             "hash": json.dumps(hash_),
             "page": json.dumps(handover_page.page_js("/scores/")),
             "from_worker": json.dumps(from_worker),
+            "opened_into": json.dumps(list(opened_into)),
         },
         "utf-8",
     )
@@ -108,6 +131,20 @@ def test_a_reload_before_the_answer_tells_it_again_and_after_it_nothing(tmp_path
     assert answered["session"] == {}
     after = _page(tmp_path, "", answered["session"], [])
     assert after["posted"] == []
+
+
+def test_a_link_opened_into_the_open_tab_is_told_and_flutter_reads_matches(
+    tmp_path,
+):
+    ran = _page(tmp_path, "#/match/0123456789ab", {}, [], ("#/settings", "#m=041"))
+    # Flutter's route as the browser then says it: an app route as it is; for
+    # the link, the Matches screen's, where the match is offered.
+    assert ran["flutterRead"] == ["#/settings", "#/settings", "#/", "#/"]
+    assert ran["replaced"] == [
+        {"state": {"serialCount": 0}, "url": "/scores/" + handover_page.MATCHES_ROUTE}
+    ]
+    assert ran["session"] == {STORED: "#m=041"}
+    assert ran["posted"] == [{KEY: {"kind": "handed", "text": "#m=041"}}]
 
 
 def test_an_app_route_in_the_fragment_is_left_alone(tmp_path):

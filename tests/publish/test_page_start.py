@@ -59,7 +59,11 @@ const workers = [];
 const listeners = {};
 globalThis.self = globalThis;
 globalThis.window = globalThis;
-globalThis.addEventListener = (name, listener) => { listeners[name] = listener; };
+globalThis.addEventListener = (name, listener) => {
+  (listeners[name] = listeners[name] || []).push(listener);
+};
+const fire = (name, event) => (listeners[name] || []).forEach((l) => l(event));
+globalThis.location = { reload() { events.push("reloaded"); } };
 globalThis.flet = { entrypointBaseUrl: "/" };
 globalThis.document = {
   documentElement: { attributes: {}, setAttribute(name, value) {
@@ -67,27 +71,63 @@ globalThis.document = {
   addEventListener() {},
 };
 globalThis.companionLoading = {
-  refuse() { events.push("refused"); }, done() { events.push("done"); },
+  refuse(handed) { events.push(handed ? "refused, " + handed : "refused"); },
+  done() { events.push("done"); },
   fail() { events.push("failed"); },
+};
+// The hand-over link this tab keeps (HANDED), and those it takes from others.
+const HANDED = %(handed)s;
+const came = [];
+globalThis.companionHanded = {
+  kept: () => HANDED,
+  drop() { events.push("dropped its link"); },
+  came(text) { came.push(text); return text.startsWith("#m="); },
 };
 const made = [];
 globalThis.Worker = class {
-  constructor(url) { workers.push(url); made.push(this); this.listeners = []; }
+  constructor(url, options) {
+    workers.push(url); made.push(this); this.listeners = [];
+    this.name = JSON.parse(options.name);
+  }
   addEventListener(name, listener) {
     if (name === "message") { this.listeners.push(listener); }
   }
 };
 const HOLDER = %(holder)s;
 const held = [{ name: %(lock)s }];
-if (HOLDER === "answering-holder" || HOLDER === "silent-holder") {
-  globalThis.navigator = { locks: { query: async () => ({ held, pending: [] }) } };
+// The lock requests this page makes: how, and whether it got the lock; a
+// test lets go of it or has it stolen.
+const requests = [];
+let stealIt = null;
+const request = (name, options, callback) => {
+  const mode = options.steal ? "steal" : "ifAvailable";
+  const granted = mode === "steal" || !["answering-holder", "silent-holder",
+    "taken-meanwhile"].includes(HOLDER);
+  requests.push(mode + (granted ? "" : " refused"));
+  return new Promise((resolve, reject) => {
+    stealIt = () => reject(new Error("AbortError"));
+    const let_go = (value) => {
+      if (granted) { events.push("let the lock go"); }
+      resolve(value);
+    };
+    const lock = granted ? { name } : null;
+    setTimeout(() => Promise.resolve(callback(lock)).then(let_go), 1);
+  });
+};
+if (["answering-holder", "silent-holder", "taken-meanwhile"].includes(HOLDER)) {
+  const query = HOLDER === "taken-meanwhile"
+    // Free when looked at, taken by another tab before this one asks.
+    ? async () => ({ held: requests.length ? held : [], pending: [] })
+    : async () => ({ held, pending: [] });
+  globalThis.navigator = { locks: { query, request } };
 } else if (HOLDER === "letting-go") {
   // The page this one reloads, or a tab just closed: it lets go a moment late.
   const since = Date.now();
-  globalThis.navigator = { locks: { query: async () => (
+  globalThis.navigator = { locks: { request, query: async () => (
     { held: Date.now() - since < 400 ? held : [], pending: [] }) } };
 } else if (HOLDER === "no-lock") {
-  globalThis.navigator = { locks: { query: async () => ({ held: [], pending: [] }) } };
+  globalThis.navigator = { locks: { request,
+    query: async () => ({ held: [], pending: [] }) } };
 } else {
   // No Web Locks (plain http).
   globalThis.navigator = {};
@@ -98,9 +138,20 @@ const answered = [];
 globalThis.BroadcastChannel = class {
   constructor(name) { this.name = name; open.add(this); }
   postMessage(text) {
-    if (text.startsWith("held:")) { answered.push(text); return; }
+    if (text.startsWith("held:") || text.startsWith("offered:")) {
+      answered.push(text);
+      return;
+    }
+    if (text.startsWith("handed:")) {
+      events.push("handed " + text.split(" ").slice(1).join(" "));
+      const token = text.slice("handed:".length).split(" ")[0];
+      if (HOLDER === "answering-holder") {
+        setTimeout(() => this.onmessage({ data: "offered:" + token }), 5);
+      }
+      return;
+    }
     events.push("asked " + text.split(":")[0]);
-    if (HOLDER === "answering-holder" || HOLDER === "answers") {
+    if (["answering-holder", "answers", "taken-meanwhile"].includes(HOLDER)) {
       setTimeout(() => this.onmessage && this.onmessage({ data: "held:abc" }), 5);
     }
   }
@@ -108,6 +159,8 @@ globalThis.BroadcastChannel = class {
 };
 const probe = () => [...open].forEach((channel) =>
   channel.onmessage && channel.onmessage({ data: "probe:next-tab" }));
+const hand = (text) => [...open].forEach((channel) =>
+  channel.onmessage && channel.onmessage({ data: "handed:t1 " + text }));
 const loaded = [];
 globalThis._flutter = { loader: { load(options) { loaded.push(options); } } };
 eval(%(page)s);
@@ -115,6 +168,10 @@ eval(%(gate)s);
 _flutter.loader.load({ config: {} });
 (async () => {
   await flet.tabFree;
+  // A refused tab with a link says so once the holder had its chance to answer.
+  while (HANDED && !events.some((event) => event.startsWith("refused"))) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
   // What the worker then says to the page, as Flet's page would get it.
   for (const data of %(messages)s) {
     for (const worker of made) {
@@ -130,13 +187,23 @@ _flutter.loader.load({ config: {} });
   const probes = {};
   if (%(probes)s) {
     probe();
+    hand("#m=0412345");
+    hand("#/settings");
     probes.whileHere = answered.splice(0);
-    if (listeners.pagehide) { listeners.pagehide({ persisted: false }); }
+    probes.came = came;
+    fire("pagehide", { persisted: false });
     probe();
     probes.gone = answered.splice(0);
   }
+  // Then, in turn: the page goes into a back/forward cache and comes back,
+  // or a tab that found it silent takes its lock.
+  for (const step of %(after)s) {
+    if (step === "stolen") { stealIt(); } else { fire(step, { persisted: true }); }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
   console.log(JSON.stringify({
-    events, workers, flutter: loaded.length, probes,
+    events, workers, flutter: loaded.length, probes, requests,
+    named: made.map((worker) => worker.name),
     refused: document.documentElement.attributes[%(attribute)s] || null,
   }));
 })();
@@ -156,6 +223,8 @@ def _run(
     holder: str,
     messages: tuple[object, ...] = (),
     probes: bool = False,
+    handed: str | None = None,
+    after: tuple[str, ...] = (),
 ) -> dict:
     page = page_start.start_js(early_worker.WORKER)
     script = tmp_path / "page.js"
@@ -169,6 +238,8 @@ def _run(
             "gate": json.dumps(_bootstrap_gate()),
             "attribute": json.dumps(page_start.REFUSED_ATTRIBUTE),
             "probes": json.dumps(probes),
+            "handed": json.dumps(handed),
+            "after": json.dumps(list(after)),
         },
         "utf-8",
     )
@@ -180,9 +251,9 @@ def _run(
     [
         # The holder's page answers: refused at once, not after the wait.
         ("answering-holder", "answered"),
-        # A holder that never answers and never lets go: after LOCK_WAIT_MS.
-        ("silent-holder", "held"),
         ("answers", "answered"),
+        # Free when looked at, then taken by a tab that answers.
+        ("taken-meanwhile", "answered"),
     ],
 )
 def test_a_tab_whose_store_is_held_starts_neither_python_nor_flutter(
@@ -195,27 +266,93 @@ def test_a_tab_whose_store_is_held_starts_neither_python_nor_flutter(
     assert "refused" in seen["events"]
 
 
-@pytest.mark.parametrize("holder", ["no-lock", "silent", "letting-go"])
-def test_a_tab_nobody_holds_the_store_for_starts_both(tmp_path: Path, holder: str):
+@pytest.mark.parametrize(
+    ("holder", "requests"),
+    [
+        ("no-lock", ["ifAvailable"]),
+        ("letting-go", ["ifAvailable"]),
+        # Held by a page that never answers (kept asleep in a back/forward
+        # cache, or frozen): no holder, whatever the engine; its lock is taken.
+        ("silent-holder", ["steal"]),
+        # No Web Locks (plain http): Python's claim over the channel decides.
+        ("silent", []),
+    ],
+)
+def test_a_tab_nobody_holds_the_store_for_starts_both(
+    tmp_path: Path, holder: str, requests: list[str]
+):
     seen = _run(tmp_path, holder)
     assert seen["workers"] == ["/python-worker.js"]
     assert seen["flutter"] == 1
     assert seen["refused"] is None
     assert "refused" not in seen["events"]
-    # The page asks only where the lock is held or there are no Web Locks:
-    # it claims nothing itself.
+    # The page asks only where the lock is held or there are no Web Locks.
     assert ("asked probe" in seen["events"]) == (holder != "no-lock")
+    # It holds the lock for its Python, and tells it so.
+    assert seen["requests"] == requests
+    (named,) = seen["named"]
+    assert named["pageHoldsLock"] is bool(requests)
 
 
-@pytest.mark.parametrize(("holding", "answers"), [(True, ["held:page"]), (False, [])])
+@pytest.mark.parametrize(
+    ("holder", "holding", "answers", "came"),
+    [
+        # The page holds the Web Lock: it answers from the start.
+        ("no-lock", None, ["held:page", "offered:t1"], ["#m=0412345", "#/settings"]),
+        # No Web Locks: once its Python says it holds the store, not before.
+        ("silent", True, ["held:page", "offered:t1"], ["#m=0412345", "#/settings"]),
+        ("silent", False, [], []),
+    ],
+)
 def test_the_page_of_the_tab_holding_the_store_answers_until_it_goes(
-    tmp_path: Path, holding: bool, answers: list[str]
+    tmp_path: Path,
+    holder: str,
+    holding: bool | None,
+    answers: list[str],
+    came: list[str],
 ):
-    shown = {page_start.SHOWN_KEY: True, "holding": holding}
-    seen = _run(tmp_path, "no-lock", (shown,), probes=True)
-    # While it is there it answers a later tab's probe; gone (closed, or
-    # replaced by a reload), never. A tab told another holds it never does.
-    assert seen["probes"] == {"whileHere": answers, "gone": []}
+    shown = (
+        [] if holding is None else [{page_start.SHOWN_KEY: True, "holding": holding}]
+    )
+    seen = _run(tmp_path, holder, tuple(shown), probes=True)
+    # While it is there it answers a later tab's probe, and offers the match
+    # of a link a refused tab hands it (a link, nothing else); gone (closed,
+    # or replaced by a reload), never. A tab told another holds it never does.
+    assert seen["probes"] == {"whileHere": answers, "came": came, "gone": []}
+
+
+def test_a_page_kept_in_a_back_forward_cache_lets_the_lock_go_and_starts_again(
+    tmp_path: Path,
+):
+    seen = _run(tmp_path, "no-lock", after=("pagehide", "pageshow"))
+    assert seen["requests"] == ["ifAvailable"]
+    assert seen["events"][-2:] == ["let the lock go", "reloaded"]
+
+
+def test_a_page_whose_lock_was_taken_while_it_was_silent_starts_again(
+    tmp_path: Path,
+):
+    seen = _run(tmp_path, "no-lock", after=("stolen",))
+    assert seen["events"][-1] == "reloaded"
+    assert "let the lock go" not in seen["events"]
+
+
+@pytest.mark.parametrize(
+    ("holder", "events"),
+    [
+        # The holder's page offers it: this tab says so, and lets it go.
+        ("answering-holder", ["dropped its link", "refused, handed_there"]),
+        # A holder that answers the probe but not the link (its Python, over
+        # plain http, before its page is up): how to take it in here.
+        ("answers", ["refused, handed_here"]),
+    ],
+)
+def test_a_refused_tab_hands_its_link_to_the_holder_and_says_where_it_is(
+    tmp_path: Path, holder: str, events: list[str]
+):
+    seen = _run(tmp_path, holder, handed="#m=0412345")
+    told = [event for event in seen["events"] if not event.startswith("asked")]
+    assert told == ["handed #m=0412345", *events]
 
 
 def test_the_page_takes_its_loading_screen_away_once_the_app_is_shown(tmp_path: Path):

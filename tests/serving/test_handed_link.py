@@ -23,3 +23,14 @@ def test_an_answered_link_is_forgotten_by_the_page() -> None:
     bridge = FakeBridge()
     handed_link.forget(PageChannel(bridge))
     assert bridge.told == [{"kind": "forget-handed"}]
+
+
+def test_links_the_page_is_given_while_the_app_runs_go_to_the_app() -> None:
+    bridge = FakeBridge('{"kind": "handed", "text": "#m=0123"}')
+    channel = PageChannel(bridge)
+    assert handed_link.opened_with(channel) == "#m=0123"
+    came: list[str] = []
+    handed_link.later(channel, came.append)
+    bridge.page_says('{"kind": "handed", "text": "#m=4567"}')
+    bridge.page_says('{"kind": "handed", "text": 7}')
+    assert came == ["#m=4567"]

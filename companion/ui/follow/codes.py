@@ -9,7 +9,7 @@ import flet as ft
 from companion.ui.frame.follow_guest import GuestSide
 from companion.ui.frame.follow_host import HostSide
 from companion.ui.frame.following import LinkProblem
-from companion.ui.frame.handover import Scanner, ScanProblem, ScanWords
+from companion.ui.frame.handover import Scanner, ScanProblem, ScanWords, is_match_code
 from companion.ui.frame.qr_code import code_picture
 from companion.words.i18n import Translator
 
@@ -23,14 +23,18 @@ def scan_code_button(
 ) -> ft.Control:
     """A button named `words[0]` that opens the camera with the hint
     `words[1]`; what it reads goes to `read`; a camera refused or missing is
-    the `side`'s problem to show (closing it says nothing)."""
+    the `side`'s problem to show (closing it says nothing), and so is a
+    match's code read here, which Scan a code on Matches reads."""
     label, hint = words
 
     async def scan() -> None:
         scanned = await scanner(
             ScanWords(hint=hint, close=t.gettext("Close the camera"))
         )
-        if scanned.text is not None:
+        if scanned.text is not None and is_match_code(scanned.text):
+            side.problem = LinkProblem.MATCH_CODE
+            side.state.changed()
+        elif scanned.text is not None:
             await read(scanned.text)
         elif scanned.problem is not ScanProblem.CLOSED:
             side.problem = LinkProblem.CAMERA

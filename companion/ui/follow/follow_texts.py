@@ -32,6 +32,11 @@ def problem_text(t: Translator, problem: LinkProblem, *, scanning_answer: bool) 
             "That is a following phone's answer. Scan the code the phone that "
             "keeps the score shows under Let a phone follow."
         )
+    if problem is LinkProblem.MATCH_CODE:
+        return t.gettext(
+            "That is a match to add, not a connection code. To add it to this "
+            "phone, use Scan a code on Matches."
+        )
     if problem is LinkProblem.NEWER:
         return t.gettext(
             "That code comes from a newer version of the app. Update the app on "

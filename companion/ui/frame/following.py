@@ -50,6 +50,8 @@ class LinkProblem(StrEnum):
     NO_ADDRESS = "no-address"
     """No network the other phone could reach."""
     NOT_A_CODE = "not-a-code"
+    MATCH_CODE = "match-code"
+    """A match's hand-over code, read where a connection code belongs."""
     WRONG_KIND = "wrong-kind"
     NEWER = "newer"
     FULL = "full"
@@ -72,6 +74,18 @@ def problem_of(error: PeerCodeError | PeerLinkError) -> LinkProblem:
         "peer-sdp-too-long": LinkProblem.BROWSER,
         "peer-sdp-unusable": LinkProblem.BROWSER,
     }.get(error.code, LinkProblem.NOT_A_CODE)
+
+
+def kind_of_code(text: str) -> Kind | None:
+    """Which phone's connection code `text` is (a host's offer, a following
+    phone's answer); None if it is none (a match's code, say)."""
+    for kind in Kind:
+        try:
+            decode(text.strip(), kind)
+        except PeerCodeError:
+            continue
+        return kind
+    return None
 
 
 def code_of(sdp: str, kind: Kind) -> str:

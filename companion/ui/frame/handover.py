@@ -8,7 +8,8 @@ from enum import StrEnum
 
 import flet as ft
 
-from companion.storage import Store
+from companion.storage import Store, StoreError
+from companion.storage.match_link import FRAGMENT, match_from_link
 from companion.ui.frame.peer_links import PeerLinks
 
 
@@ -54,6 +55,10 @@ def _nothing() -> None:
     return None
 
 
+def _no_links(_came: Callable[[str], None]) -> None:
+    return None
+
+
 @dataclass(frozen=True)
 class Handover:
     """A build's part in handing a match over, decided once at start.
@@ -63,15 +68,27 @@ class Handover:
     the page (None where the page may not have one). `opened_with`: the link
     the page was opened with ("" if none), waiting to be taken in;
     `forget_link` takes it out of the browser's address bar once it was
-    answered, so a reload brings nothing twice. `peers`: the page's direct
-    links to other phones that follow this one (None where it has none).
+    answered, so a reload brings nothing twice. `later_links(came)`: from
+    then on `came` gets each link the page is given while the app runs (one
+    opened into its tab, or handed by a second tab). `peers`: the page's
+    direct links to other phones that follow this one (None where it has none).
     """
 
     site_address: Callable[[Store], str | None] = _nowhere
     scanner: Scanner | None = None
     opened_with: str = ""
     forget_link: Callable[[], None] = _nothing
+    later_links: Callable[[Callable[[str], None]], None] = _no_links
     peers: PeerLinks | None = None
+
+
+def is_match_code(text: str) -> bool:
+    """Whether `text` is a match's hand-over code (its link), whole or damaged."""
+    try:
+        match_from_link(text)
+    except StoreError:
+        return FRAGMENT in text
+    return True
 
 
 def stored_site_address(store: Store) -> str | None:

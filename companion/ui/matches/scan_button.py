@@ -6,6 +6,8 @@ from collections.abc import Callable
 
 import flet as ft
 
+from companion.access.peer_sdp import Kind
+from companion.ui.frame.following import kind_of_code
 from companion.ui.frame.handover import Scanner, ScanProblem, ScanWords
 from companion.ui.frame.state import AppState
 from companion.words.i18n import Translator
@@ -32,6 +34,21 @@ def scan_problem_text(t: Translator, problem: ScanProblem) -> str:
     )
 
 
+def connection_code_text(t: Translator, kind: Kind) -> str:
+    """A phone's connection code was read where a match's belongs: which
+    button reads it."""
+    if kind is Kind.OFFER:
+        return t.gettext(
+            "That is a code to follow another phone live, not a match to add. "
+            "To follow that phone, use Follow a phone on Matches, then Scan the "
+            "host's code."
+        )
+    return t.gettext(
+        "That is a following phone's answer, not a match to add. The phone "
+        "that keeps the score reads it: Let a phone follow, then Scan their code."
+    )
+
+
 def scan_button(
     t: Translator,
     state: AppState,
@@ -39,7 +56,8 @@ def scan_button(
     tell: Callable[[str], None],
 ) -> ft.Control:
     """The button that opens the camera; what it reads is offered as a link
-    that came, and `tell` says why nothing was read (not when closed)."""
+    that came, and `tell` says why nothing was read (not when closed), or
+    which button reads the phone's connection code it read."""
 
     async def scan() -> None:
         tell("")
@@ -49,7 +67,10 @@ def scan_button(
                 close=t.gettext("Close the camera"),
             )
         )
-        if scanned.text is not None:
+        kind = None if scanned.text is None else kind_of_code(scanned.text)
+        if kind is not None:
+            tell(connection_code_text(t, kind))
+        elif scanned.text is not None:
             state.hand_in(scanned.text)
         elif scanned.problem not in (None, ScanProblem.CLOSED):
             tell(scan_problem_text(t, scanned.problem))

@@ -17,6 +17,7 @@ from companion.ui.frame.handler_guard import listen_for_failures
 from companion.ui.frame.handover import HandoverContext
 from companion.ui.frame.not_found_screen import NotFound
 from companion.ui.frame.page_looks import dress_page, remember_looks
+from companion.ui.frame.route_echo import navigate_now
 from companion.ui.frame.state import AppState, StateContext
 from companion.ui.join.join_screen import JoinScreen
 from companion.ui.matches.matches_screen import MatchesScreen
@@ -152,7 +153,8 @@ def App(
     """
     page = ft.context.page
     features = features or served()
-    opened_with = features.handover.opened_with
+    handover = features.handover
+    opened_with = handover.opened_with
 
     def start() -> AppState:
         state = AppState.load(
@@ -230,6 +232,17 @@ def App(
             state.changed()
 
         state.tell_access_changes_with(access_changed)
+
+        def link_came(text: str) -> None:
+            async def offer() -> None:
+                # Offered where a fresh open offers it: the Matches screen.
+                state.hand_in(text)
+                navigate_now(page, "/")
+                state.changed()
+
+            page.run_task(offer)
+
+        handover.later_links(link_came)
         # A phone at a shared table: the server cannot tell its devices apart.
         if not state.device:
 
