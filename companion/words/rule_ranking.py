@@ -29,9 +29,9 @@ it says the word ("Ace on an ace?"), the title and the passage before less."""
 SHORTEST_PASSAGE = 5
 """A passage counts as at least this many words long: a table's row ("Eights:
 50") reads as a sentence with its heading."""
-QUESTION_BONUS, LEAD_BONUS = 1.0, 0.5
+QUESTION_BONUS, LEAD_BONUS, ROW_BONUS = 1.0, 0.5, 0.25
 """How much more a passage is worth when its lead is all of what was asked: a
-dispute's question, a bold lead or the card's title."""
+dispute's question, a bold lead or the card's title, a table row's first cell."""
 UNASKED_LEAD = 0.7
 """For each word of a passage's own lead that was not asked: its lead says
 what it is about, and that is something else too."""
@@ -67,6 +67,8 @@ class Document:
     """Whether the key is the passage's own lead, not its card's title."""
     counted: frozenset[str] = frozenset()
     """The stems that follow a figure in the text ("7 cards": card)."""
+    row: bool = False
+    """Whether the passage is a table's row, about its first cell."""
 
     @property
     def length(self) -> int:
@@ -144,6 +146,12 @@ def _follows(first: Phrase, second: Phrase, document: Document) -> bool:
     return _stands_together((first[-1], second[0]), document.order)
 
 
+def _lead_bonus(document: Document) -> float:
+    if document.question:
+        return QUESTION_BONUS
+    return ROW_BONUS if document.row else LEAD_BONUS
+
+
 def rank(document: Document, slots: Sequence[Slot], stats: Statistics) -> Ranked:
     """How well a passage answers a question's slots (0: not at all)."""
     total = covered = reach = asked_in_lead = 0.0
@@ -180,7 +188,7 @@ def rank(document: Document, slots: Sequence[Slot], stats: Statistics) -> Ranked
         # of it as the question asks, as much of the question as it holds.
         held = len(document.key & matched) / len(document.key)
         about = held * asked_in_lead / reach
-        score *= 1 + (QUESTION_BONUS if document.question else LEAD_BONUS) * about
+        score *= 1 + _lead_bonus(document) * about
         if document.stated:
             # A passage that says it is about something else as well, less.
             score *= UNASKED_LEAD ** (1 - held)

@@ -120,8 +120,7 @@ def _indexed(game_id: str, cards: Sequence[Reminder], lang: str) -> list[_Indexe
                 lead_tokens = named
             section, before = passage.section, Counter()
         order = tuple(t.stem for t in found)
-        # A table's row is about its first cell, but does not ask or state it.
-        key = frozenset(t.stem for t in lead_tokens if passage.kind != "row")
+        key = frozenset(t.stem for t in lead_tokens)
         # An item builds on the item before it ("Forgot, and..."); a dispute, a
         # table's row and a list's first item stand alone.
         context = before if passage.kind == previous == "item" else Counter[str]()
@@ -140,6 +139,8 @@ def _indexed(game_id: str, cards: Sequence[Reminder], lang: str) -> list[_Indexe
             variant,
             stated,
             counted,
+            # A table's row is about its first cell, but does not state it.
+            passage.kind == "row",
         )
         indexed.append(_Indexed(passage, document))
         before = words

@@ -55,7 +55,8 @@ FIRST_ANSWERS = [
     ("avslutte på åtter", "nb", "crazy-eights", "disputes", "**Kan man gå ut på"),
     ("avsluta på en åtta", "sv", "crazy-eights", "disputes", "**Får man gå ut på"),
     ("terminar con un ocho", "es", "crazy-eights", "disputes", "**¿Se puede cerrar"),
-    ("comodín negro", "es", "uno", "disputes", "**¿Comodín negro como"),
+    # A card's name alone: what the card is, its table row (on regular cards).
+    ("comodín negro", "es", "uno", "uno-cards", "Comodín negro: Comodín roba"),
     ("cuántos puntos vale un rey", "es", "crazy-eights", "scoring", "Jotas, reinas"),
 ]
 
