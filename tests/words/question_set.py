@@ -23,6 +23,15 @@ PARTS = {"tuned": TUNED, "held out": HELD_OUT}
 """Each part of the question set by its printed name."""
 FIRST, TOP_THREE = 0.9, 1.0
 """The share of each part's questions whose answer comes first, within three."""
+HELD_OUT_FLOOR: dict[str, tuple[int, int]] = {
+    "en": (20, 21),
+    "nb": (24, 25),
+    "sv": (23, 25),
+    "es": (20, 25),
+}
+"""The held-out questions answered first and within three when they were read
+after the issue 55 changes (en, sv and es short of the target): they may not
+fall below it. Raised only by a change made without reading them."""
 MISSED = 99
 """The place of an answer the search does not give."""
 
