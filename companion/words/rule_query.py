@@ -20,11 +20,15 @@ PREFIX_WEIGHT = 0.6
 TYPO_WEIGHT = 0.8
 """A word the rules have one letter away from a word they lack ("eigth")."""
 COMPOUND_WEIGHT = 0.7
-"""A compound the rules have that ends in the word typed ("bunken": trekkbunken)."""
+"""A compound the rules have that ends in the word typed ("bunken": trekkbunken),
+or a word they have that a compound typed ends in ("tjuvtips": tips)."""
 COMPOUND_LANGUAGES = frozenset({"nb", "sv"})
 """Languages that write compounds as one word."""
 SHORTEST_TYPO = 5
 """Shorter words have too many neighbours to guess which one was meant."""
+SAID_TOO_WEIGHT = 0.7
+"""Table talk's own words, where the rules say them too, against what it
+stands for."""
 MAX_TALK = 6
 """The most words a piece of table talk has."""
 
@@ -65,13 +69,18 @@ def _distance_at_most_one(a: str, b: str) -> bool:
     return a[start:] == b[start + 1 :]
 
 
+def _compounded(word: str, part: str) -> bool:
+    """Whether `word` is a compound that ends in `part` ("trekkbunke": bunke)."""
+    return len(part) >= 4 and word.endswith(part) and len(word) >= len(part) + 3
+
+
 def _near(
     word: str, said: str, vocabulary: Vocabulary, lang: str, typing: bool
 ) -> dict[str, float]:
     """The stems a word the rules lack may stand for: the rules' words it
     starts (while it is being typed), the rules' words and table talk it is
-    one typo away from, the rules' compounds it ends (in a compounding
-    language)."""
+    one typo away from, the rules' compounds it ends and the rules' words it
+    ends in (in a compounding language)."""
     found: dict[str, float] = {}
     if typing and len(word) >= 3:
         for known in vocabulary.stems:
@@ -84,7 +93,7 @@ def _near(
                 found[known] = max(found.get(known, 0.0), TYPO_WEIGHT)
     if lang in COMPOUND_LANGUAGES and len(said) >= 4:
         for known in vocabulary.stems:
-            if known.endswith(said) and len(known) >= len(said) + 3:
+            if _compounded(said, known) or _compounded(known, said):
                 found.setdefault(known, COMPOUND_WEIGHT)
     return found
 
@@ -142,9 +151,11 @@ def slots(words: list[str], lang: str, vocabulary: Vocabulary) -> list[Slot]:
 
     A word makes a slot of its own stem and of the rule's words its table
     talk stands for ("end": itself, or "go out"); table talk of several words
-    makes a slot of the rule's words alone ("pick up": "draw"); a filler
+    makes a slot of the rule's words ("pick up": "draw"), and of its own if
+    the rules have them all ("välj färg": joker, or choose a suit); a filler
     phrase or word makes none, unless it is table talk too, which makes a
-    hint ("how many": a figure). The last word may be half typed.
+    hint ("how many": a figure): a question of filler words alone asks
+    nothing. The last word may be half typed.
     """
     words = [_figure(word) for word in words]
     stems = [stem(word, lang) for word in words]
@@ -159,13 +170,14 @@ def slots(words: list[str], lang: str, vocabulary: Vocabulary) -> list[Slot]:
             options.update(_word_options(words[at], lang, vocabulary, typing))
         for term in terms:
             options.setdefault(term, 1.0)
+        said = tuple(stems[i] for i in range(at, at + length) if not filler[i])
+        if length > 1 and len(said) > 1 and vocabulary.stems.issuperset(said):
+            # Words the rules say too ("välj färg" is Uno's wild and a choice).
+            options.setdefault(said, SAID_TOO_WEIGHT)
         if options:
             hint = all(filler[at : at + max(length, 1)])
             found.append(Slot(tuple(options.items()), hint))
         at += max(length, 1)
-    if not found and words:
-        # Nothing but filler words: search for them as they are.
-        return [Slot((((said,), 1.0),)) for said in dict.fromkeys(stems)]
     return found
 
 

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.words.rule_query import Slot
-from companion.words.rule_words import Phrase
+from companion.words.rule_words import FIGURE, Phrase
 
 K1, B = 1.2, 0.75
 """BM25's usual saturation and length weight."""
@@ -29,13 +29,18 @@ it says the word ("Ace on an ace?"), the title and the passage before less."""
 SHORTEST_PASSAGE = 5
 """A passage counts as at least this many words long: a table's row ("Eights:
 50") reads as a sentence with its heading."""
-QUESTION_BONUS, LEAD_BONUS = 1.0, 0.5
+QUESTION_BONUS, LEAD_BONUS, ROW_BONUS = 1.0, 0.5, 0.25
 """How much more a passage is worth when its lead is all of what was asked: a
-dispute's question, a bold lead or the card's title."""
+dispute's question, a bold lead or the card's title, a table row's first cell."""
+UNASKED_LEAD = 0.7
+"""For each word of a passage's own lead that was not asked: its lead says
+what it is about, and that is something else too."""
 VARIANT_WEIGHT = 0.6
 """A house rule, what some tables play instead, against the rule itself."""
 NEIGHBOUR_BONUS = 0.2
 """Two words next to each other as in the question: a little more."""
+COUNTED_BONUS = 0.5
+"""A figure before the word asked "how many" of ("how many rounds": 5 rounds)."""
 COVERAGE = 0.75
 """How much a passage loses for each part of the question it does not answer."""
 
@@ -58,6 +63,12 @@ class Document:
     question: bool
     variant: bool = False
     """Whether the passage tells what some tables play instead (a house rule)."""
+    stated: bool = False
+    """Whether the key is the passage's own lead, not its card's title."""
+    counted: frozenset[str] = frozenset()
+    """The stems that follow a figure in the text ("7 cards": card)."""
+    row: bool = False
+    """Whether the passage is a table's row, about its first cell."""
 
     @property
     def length(self) -> int:
@@ -94,6 +105,8 @@ class Ranked:
 
     score: float
     matched: frozenset[str]
+    coverage: float = 0.0
+    """The share of the question the passage answers, each part by its worth."""
 
 
 def _word_score(word: str, document: Document, stats: Statistics) -> float:
@@ -125,8 +138,18 @@ def _phrase_score(phrase: Phrase, document: Document, stats: Statistics) -> floa
     return max(scores) if all(scores) else 0.0
 
 
-def _follows(first: Phrase, second: Phrase, order: tuple[str, ...]) -> bool:
-    return _stands_together((first[-1], second[0]), order)
+def _follows(first: Phrase, second: Phrase, document: Document) -> bool:
+    """Whether two phrases stand next to each other in the text, a figure
+    ("how many") before the words it counts too ("7 cards")."""
+    if first == (FIGURE,):
+        return second[0] in document.counted
+    return _stands_together((first[-1], second[0]), document.order)
+
+
+def _lead_bonus(document: Document) -> float:
+    if document.question:
+        return QUESTION_BONUS
+    return ROW_BONUS if document.row else LEAD_BONUS
 
 
 def rank(document: Document, slots: Sequence[Slot], stats: Statistics) -> Ranked:
@@ -154,16 +177,21 @@ def rank(document: Document, slots: Sequence[Slot], stats: Statistics) -> Ranked
         return Ranked(0.0, frozenset())
     for index in range(len(slots) - 1):
         first, second = best[index], best[index + 1]
-        if first and second and _follows(first, second, document.order):
-            total += NEIGHBOUR_BONUS * (values[index] + values[index + 1])
+        if first and second and _follows(first, second, document):
+            bonus = COUNTED_BONUS if first == (FIGURE,) else NEIGHBOUR_BONUS
+            total += bonus * (values[index] + values[index + 1])
     score = total * (covered / reach) ** COVERAGE
+    coverage = covered / reach
     matched = frozenset(word for phrase in best if phrase for word in phrase)
     if document.key:
         # A passage about what was asked: its question, its bold lead, as much
         # of it as the question asks, as much of the question as it holds.
-        about = len(document.key & matched) / len(document.key)
-        about *= asked_in_lead / reach
-        score *= 1 + (QUESTION_BONUS if document.question else LEAD_BONUS) * about
+        held = len(document.key & matched) / len(document.key)
+        about = held * asked_in_lead / reach
+        score *= 1 + _lead_bonus(document) * about
+        if document.stated:
+            # A passage that says it is about something else as well, less.
+            score *= UNASKED_LEAD ** (1 - held)
     if document.variant:
         score *= VARIANT_WEIGHT
-    return Ranked(score, matched)
+    return Ranked(score, matched, coverage)

@@ -3,7 +3,9 @@
 A question is read as people ask it (rule_query: word forms, table talk,
 typos), the game it names by any of its names is the one searched, and the
 passages of the game's reminder cards (rule_passages) are ranked by BM25
-(rule_ranking).
+(rule_ranking). Filler words ("att", "the") are no word of a passage: they
+never match, never count, and are never marked. When the game's rules do not
+answer all that was asked and another game's do, that game answers.
 """
 
 from __future__ import annotations
@@ -17,10 +19,11 @@ from companion.engine.games import GAMES
 from companion.words.i18n import get_translator
 from companion.words.rule_passages import BOLD, Passage, passages
 from companion.words.rule_query import Slot, Vocabulary, slots, vocabulary_of
-from companion.words.rule_ranking import Document, Statistics, rank
+from companion.words.rule_ranking import Document, Ranked, Statistics, rank
 from companion.words.rule_words import (
     FIGURE,
     Naming,
+    Token,
     is_filler,
     language_words,
     named_game,
@@ -33,6 +36,11 @@ NAME_WEIGHT = 0.3
 """How much a game's name counts as a word searched for, typed on that game's
 own rules ("forgot to say uno" on Uno): it may be a word of them, or just the
 name."""
+
+FALLBACK_COVERAGE = 0.5
+"""The share of a question the game's own best answer must hold to be its answer."""
+FALLBACK_MARGIN = 2.0
+"""How many times more another game's full answer must score to answer instead."""
 
 SET_ON_NEW_MATCH: frozenset[str] = frozenset({"scoring", "match-end"})
 """Reminder cards about what New match's house rules set: scoring, values, end."""
@@ -71,6 +79,8 @@ class RuleSearch:
     """The game the query named by one of its names, if it named one."""
     names_only: bool = False
     """Whether the query was a game's name and nothing more: show that game."""
+    answered_by: str | None = None
+    """The other game whose rules answer, when those of `game_id` do not."""
 
 
 @dataclass(frozen=True)
@@ -82,40 +92,55 @@ class _Indexed:
 def _indexed(game_id: str, cards: Sequence[Reminder], lang: str) -> list[_Indexed]:
     indexed = []
     before: Counter[str] = Counter()
-    section = None
+    section = previous = None
     numbers = language_words(lang).numbers
     for passage in passages(game_id, cards):
-        found = tokens(BOLD.sub(r"\1", passage.text), lang)
+        found = _words(BOLD.sub(r"\1", passage.text), lang)
         words = Counter(t.stem for t in found)
-        # Each figure ("7 cards", "up to three") answers "how many".
-        figures = sum(1 for t in found if t.word.isdigit() or t.word in numbers)
-        words[FIGURE] += figures
-        lead_tokens = tokens(passage.lead, lang)
-        titles = tokens(f"{passage.section_title} {passage.heading}", lang)
-        title = frozenset(t.stem for t in titles)
-        title_order = tuple(t.stem for t in titles if not is_filler(t.word, lang))
-        lead = frozenset(t.stem for t in lead_tokens)
-        if passage.section != section:
-            # A card's first passage says what its title names ("Lappen": say
-            # it), and is about it when it names nothing else first.
-            lead |= title
-            if not lead_tokens:
-                lead_tokens = tokens(passage.section_title, lang)
-            section, before = passage.section, Counter()
-        order = tuple(t.stem for t in found if not is_filler(t.word, lang))
-        # A table's row is about its first cell, but does not ask or state it.
-        key = frozenset(
-            t.stem
-            for t in lead_tokens
-            if passage.kind != "row" and not is_filler(t.word, lang)
+        # Each figure ("7 cards", "up to three") answers "how many", of what
+        # follows it most of all.
+        figures = [t.word.isdigit() or t.word in numbers for t in found]
+        words[FIGURE] += sum(figures)
+        counted = frozenset(
+            found[at + 1].stem for at in range(len(found) - 1) if figures[at]
         )
-        question = passage.kind == "question"
-        # An item builds on the one before it ("Forgot, and..."); a dispute and
-        # a table's row stand alone.
-        context = Counter() if question or passage.kind == "row" else before
+        lead_tokens = _words(passage.lead, lang)
+        titles = _words(f"{passage.section_title} {passage.heading}", lang)
+        title = frozenset(t.stem for t in titles)
+        title_order = tuple(t.stem for t in titles)
+        lead = frozenset(t.stem for t in lead_tokens)
+        stated = bool(lead_tokens) and passage.kind != "row"
+        if passage.section != section:
+            # A card's first passage says what its title names, if it says it
+            # too ("Lappen": say "lappen"), and is about it when it names
+            # nothing else first.
+            named = _words(passage.section_title, lang)
+            lead |= {t.stem for t in named if words[t.stem]}
+            if not lead_tokens:
+                lead_tokens = named
+            section, before = passage.section, Counter()
+        order = tuple(t.stem for t in found)
+        key = frozenset(t.stem for t in lead_tokens)
+        # An item builds on the item before it ("Forgot, and..."); a dispute, a
+        # table's row and a list's first item stand alone.
+        context = before if passage.kind == previous == "item" else Counter[str]()
+        previous = passage.kind
         variant = passage.section == "house-rules"
+        question = passage.kind == "question"
         document = Document(
-            lead, words, title, context, order, title_order, key, question, variant
+            lead,
+            words,
+            title,
+            context,
+            order,
+            title_order,
+            key,
+            question,
+            variant,
+            stated,
+            counted,
+            # A table's row is about its first cell, but does not state it.
+            passage.kind == "row",
         )
         indexed.append(_Indexed(passage, document))
         before = words
@@ -130,6 +155,11 @@ def _index(lang: str) -> tuple[_Indexed, ...]:
         for game_id in GAMES
         for item in _indexed(game_id, reminders(game_id, lang), lang)
     )
+
+
+def _words(text: str, lang: str) -> list[Token]:
+    """A text's words that say something: its filler words left out."""
+    return [t for t in tokens(text, lang) if not is_filler(t.word, lang)]
 
 
 def _texts(items: Sequence[_Indexed]) -> list[str]:
@@ -150,7 +180,7 @@ def _marked(text: str, matched: frozenset[str], lang: str) -> tuple[Piece, ...]:
     for index, part in enumerate(BOLD.split(text)):
         bold = index % 2 == 1
         at = 0
-        for token in tokens(part, lang):
+        for token in _words(part, lang):
             if token.stem not in matched:
                 continue
             if token.start > at:
@@ -214,14 +244,35 @@ def search_rules(
         return RuleSearch((), scope, naming.game_id)
     scored = []
     for order, item in enumerate(index):
-        if scope is not None and item.passage.game_id != scope:
-            continue
         ranked = rank(item.document, asked, stats)
         if ranked.score > 0:
             scored.append((-round(ranked.score, 3), order, item.passage, ranked))
     scored.sort(key=lambda found: found[:2])
+    answering = scope if scope is None else _answering(scope, scored)
     hits = tuple(
         RuleHit(passage, -score, _marked(passage.text, ranked.matched, lang))
-        for score, _, passage, ranked in scored[:limit]
-    )
-    return RuleSearch(hits, scope, naming.game_id)
+        for score, _, passage, ranked in scored
+        if answering is None or passage.game_id == answering
+    )[:limit]
+    answered_by = None if answering == scope else answering
+    return RuleSearch(hits, scope, naming.game_id, answered_by=answered_by)
+
+
+def _answering(scope: str, scored: Sequence[tuple[float, int, Passage, Ranked]]) -> str:
+    """The game whose rules answer: the one searched, unless its best passage
+    answers less than half of the question and another game's best answers
+    all of it, with a score well above."""
+    own = next((found for found in scored if found[2].game_id == scope), None)
+    other = next((found for found in scored if found[2].game_id != scope), None)
+    if other is None:
+        return scope
+    if own is None:
+        return other[2].game_id
+    (own_score, _, _, own_rank), (other_score, _, game, other_rank) = own, other
+    if (
+        own_rank.coverage < FALLBACK_COVERAGE
+        and other_rank.coverage == 1.0
+        and -other_score > FALLBACK_MARGIN * -own_score
+    ):
+        return game.game_id
+    return scope

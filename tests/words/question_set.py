@@ -1,5 +1,5 @@
-"""The held-out rule questions (rule_questions/<lang>.toml): where the search
-puts each one's answer, and the figures per language."""
+"""The rule questions (rule_questions/<part>/): where the search puts each
+one's answer, and the figures per language and part."""
 
 from __future__ import annotations
 
@@ -15,11 +15,23 @@ from companion.words.rule_words import fold
 from companion.words.rules import reminders
 
 QUESTIONS = Path(__file__).resolve().parent / "rule_questions"
-"""The held-out questions, one file a language, held to the thresholds."""
-LATER = QUESTIONS / "later"
-"""Questions written after the ranking was first built: printed only."""
+TUNED = QUESTIONS / "tuned"
+"""Questions the search was tuned on: every <lang>.toml in the folder's tree."""
+HELD_OUT = QUESTIONS / "held-out"
+"""Questions nobody tunes on: their figures are read before and after."""
+PARTS = {"tuned": TUNED, "held out": HELD_OUT}
+"""Each part of the question set by its printed name."""
 FIRST, TOP_THREE = 0.9, 1.0
-"""The share of held-out questions whose answer comes first, within three."""
+"""The share of each part's questions whose answer comes first, within three."""
+HELD_OUT_FLOOR: dict[str, tuple[int, int]] = {
+    "en": (20, 21),
+    "nb": (24, 25),
+    "sv": (23, 25),
+    "es": (20, 25),
+}
+"""The held-out questions answered first and within three when they were read
+after the issue 55 changes (en, sv and es short of the target): they may not
+fall below it. Raised only by a change made without reading them."""
 MISSED = 99
 """The place of an answer the search does not give."""
 
@@ -34,12 +46,16 @@ class Question:
     answers: tuple[str, ...]
     """Each "section: start of the text", bold marks left out."""
     named: str | None
+    answered_in: str | None = None
+    """The other game whose rules answer, when the one selected does not say."""
 
 
-def questions(lang: str, folder: Path = QUESTIONS) -> list[Question]:
-    """The questions of one language in `folder`."""
-    with open(folder / f"{lang}.toml", "rb") as file:
-        found = tomllib.load(file)["question"]
+def questions(lang: str, folder: Path) -> list[Question]:
+    """The questions of one language in `folder` and the folders under it."""
+    found = []
+    for path in sorted(folder.rglob(f"{lang}.toml")):
+        with open(path, "rb") as file:
+            found.extend(tomllib.load(file)["question"])
     return [
         Question(
             q["ask"],
@@ -47,6 +63,7 @@ def questions(lang: str, folder: Path = QUESTIONS) -> list[Question]:
             q.get("cards"),
             tuple(q.get("answer", ())),
             q.get("named"),
+            q.get("answered_in"),
         )
         for q in found
     ]
@@ -67,7 +84,8 @@ def place(question: Question, lang: str) -> int:
 
     A question that names a game must name that one (a question on a game may
     name it or not); one that is a game's name alone is answered when the
-    search shows that game.
+    search shows that game; one the selected game's rules do not answer must
+    be answered from the other game's, and the search must say which.
     """
     shown_game = question.named or question.game
     game = get_game(shown_game)
@@ -84,9 +102,14 @@ def place(question: Question, lang: str) -> int:
         return MISSED
     if question.named is not None and found.named_game != question.named:
         return MISSED
+    if found.answered_by != question.answered_in:
+        return MISSED
     if not question.answers:
         return 1 if found.names_only else MISSED
+    answering = question.answered_in or shown_game
     for number, hit in enumerate(found.hits, start=1):
+        if hit.passage.game_id != answering:
+            continue
         if any(answers(hit.passage, answer) for answer in question.answers):
             return number
     return MISSED
@@ -96,6 +119,7 @@ def place(question: Question, lang: str) -> int:
 class Figures:
     """How a language's questions fare: answered first, within the top three."""
 
+    part: str
     lang: str
     asked: int
     first: int
@@ -106,17 +130,18 @@ class Figures:
     def line(self) -> str:
         """The figures as one printed line."""
         return (
-            f"{self.lang}: {self.asked} questions, answer first "
+            f"{self.part}, {self.lang}: {self.asked} questions, answer first "
             f"{self.first}/{self.asked} ({100 * self.first / self.asked:.1f} %), "
             f"top 3 {self.top_three}/{self.asked} "
             f"({100 * self.top_three / self.asked:.1f} %)"
         )
 
 
-def figures(lang: str, folder: Path = QUESTIONS) -> Figures:
-    """The figures of one language's questions in `folder`."""
-    places = [(q.ask, place(q, lang)) for q in questions(lang, folder)]
+def figures(lang: str, part: str) -> Figures:
+    """The figures of one language's questions in a part of the set."""
+    places = [(q.ask, place(q, lang)) for q in questions(lang, PARTS[part])]
     return Figures(
+        part,
         lang,
         len(places),
         sum(1 for _, at in places if at == 1),
@@ -125,6 +150,6 @@ def figures(lang: str, folder: Path = QUESTIONS) -> Figures:
     )
 
 
-def all_figures(folder: Path = QUESTIONS) -> list[Figures]:
-    """The figures of every language's questions in `folder`."""
-    return [figures(lang, folder) for lang in LANGUAGES]
+def all_figures() -> list[Figures]:
+    """The figures of every part of the set, in every language."""
+    return [figures(lang, part) for part in PARTS for lang in LANGUAGES]

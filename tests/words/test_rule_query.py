@@ -2,6 +2,7 @@
 
 from companion.words.rule_query import (
     PREFIX_WEIGHT,
+    SAID_TOO_WEIGHT,
     TYPO_WEIGHT,
     Slot,
     slots,
@@ -26,16 +27,30 @@ def test_a_word_of_table_talk_stands_for_the_rules_words_and_itself():
     assert _options(eight) == {"eight": 1.0}
 
 
+def _meant(slot: Slot) -> set[str]:
+    """What a slot stands for in full: the rule's words, not its own."""
+    return {phrase for phrase, weight in _options(slot).items() if weight == 1.0}
+
+
 def test_table_talk_of_several_words_stands_for_the_rules_words_alone():
     (draw,) = _asked("pick up", "en")
     assert _options(draw) == {"draw": 1.0}
     # Said with other filler words between, it is the same talk.
     (out,) = _asked("get rid of the last card", "en")
-    assert _options(out) == {"go out": 1.0}
+    assert _meant(out) == {"go out"}
     (nb_draw,) = _asked("ta opp", "nb")
-    assert _options(nb_draw) == {"trekk": 1.0}
+    assert _meant(nb_draw) == {"trekk"}
     (sv_out,) = _asked("bli av med sista kortet", "sv")
-    assert _options(sv_out) == {"ga ut": 1.0}
+    assert _meant(sv_out) == {"ga ut"}
+
+
+def test_table_talk_the_rules_say_too_also_stands_for_itself():
+    # "Välj färg" is Uno's wild, and in Vändåtta choosing a suit.
+    (choose,) = _asked("väljer färg", "sv")
+    assert _options(choose) == {"jok": 1.0, "valj farg": SAID_TOO_WEIGHT}
+    # Words the rules do not all have stand for the rule's words alone.
+    (skip,) = _asked("missa tur", "sv")
+    assert _options(skip) == {"hopp over": 1.0}
 
 
 def test_a_word_marked_as_written_is_table_talk_only_as_written():

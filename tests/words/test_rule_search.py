@@ -3,8 +3,17 @@
 from pathlib import Path
 
 import pytest
-import question_set
-from question_set import FIRST, LATER, TOP_THREE, all_figures, answers, questions
+from question_set import (
+    FIRST,
+    HELD_OUT,
+    HELD_OUT_FLOOR,
+    PARTS,
+    TOP_THREE,
+    TUNED,
+    all_figures,
+    answers,
+    questions,
+)
 
 from companion.engine.games import (
     EndCondition,
@@ -17,7 +26,7 @@ from companion.words.i18n import LANGUAGES, PSEUDO
 from companion.words.pseudo import pseudo_text
 from companion.words.rule_passages import passages
 from companion.words.rule_search import search_rules
-from companion.words.rule_words import fold, language_words, words_path
+from companion.words.rule_words import fold, is_filler, language_words, words_path
 from companion.words.rules import Reminder, reminders, rules_path
 
 # (what a person types, the app's language, the game picked, the card the best
@@ -47,7 +56,8 @@ FIRST_ANSWERS = [
     ("avslutte på åtter", "nb", "crazy-eights", "disputes", "**Kan man gå ut på"),
     ("avsluta på en åtta", "sv", "crazy-eights", "disputes", "**Får man gå ut på"),
     ("terminar con un ocho", "es", "crazy-eights", "disputes", "**¿Se puede cerrar"),
-    ("comodín negro", "es", "uno", "disputes", "**¿Comodín negro como"),
+    # A card's name alone: what the card is, its table row (on regular cards).
+    ("comodín negro", "es", "uno", "uno-cards", "Comodín negro: Comodín roba"),
     ("cuántos puntos vale un rey", "es", "crazy-eights", "scoring", "Jotas, reinas"),
 ]
 
@@ -149,6 +159,57 @@ def test_one_tap_widens_the_search_to_every_game():
     assert {hit.passage.kind for hit in found.hits[:2]} == {"question"}
 
 
+# (typed, language, game picked, the game whose rules answer, its card)
+OTHER_GAMES_ANSWER = [
+    ("what is lappen", "en", "crazy-eights", "vandatta", "last-card"),
+    ("hva gjør hopp over", "nb", "vandatta", "uno", "special-cards"),
+    ("vad är lappen", "sv", "uno", "vandatta", "last-card"),
+    ("qué es un cambio de sentido", "es", "vandatta", "uno", "special-cards"),
+]
+
+
+@pytest.mark.parametrize(
+    ("query", "lang", "picked", "other", "section"), OTHER_GAMES_ANSWER
+)
+def test_another_game_answers_what_the_games_rules_do_not_say(
+    query, lang, picked, other, section
+):
+    found = search_rules(query, lang, picked)
+    assert (found.game_id, found.answered_by) == (picked, other)
+    assert found.hits[0].passage.section == section
+    assert all(hit.passage.game_id == other for hit in found.hits)
+
+
+def test_a_game_whose_rules_answer_is_not_passed_over_for_another():
+    # Vändåtta says what goes on an ace; Crazy Eights' ace is a house rule.
+    found = search_rules("what goes on an ace", "en", "vandatta")
+    assert found.answered_by is None
+    assert found.hits[0].passage.game_id == "vandatta"
+
+
+# Questions as people ask them, with filler words that are also the stem of
+# a rule's word ("att" of "åtta") or said in every rule ("the", "de", "og").
+FILLED = [
+    ("vad händer när högen tar slut", "sv", "vandatta"),
+    ("kan man lägga en åtta på en åtta", "sv", "vandatta"),
+    ("what do you do when the pile is used up", "en", "crazy-eights"),
+    ("hva gjør man når det er tomt for kort", "nb", "uno"),
+    ("qué se hace cuando se acaba el mazo", "es", "vandatta"),
+]
+
+
+@pytest.mark.parametrize(("query", "lang", "game_id"), FILLED)
+def test_filler_words_are_never_marked_nor_make_a_passage_win(query, lang, game_id):
+    found = search_rules(query, lang, game_id)
+    assert found.hits
+    for hit in found.hits:
+        marked = [fold(p.text) for p in hit.pieces if p.marked]
+        assert not [word for word in marked if is_filler(word, lang)], hit.passage.text
+    # Filler words alone ask nothing.
+    only_filler = [w for w in query.split() if is_filler(fold(w), lang)]
+    assert search_rules(" ".join(only_filler), lang, game_id).hits == ()
+
+
 def test_the_matched_words_are_marked_and_the_bold_kept():
     hit = search_rules("go out on eight", "en", "vandatta").hits[0]
     marked = [piece.text for piece in hit.pieces if piece.marked]
@@ -215,29 +276,44 @@ def test_a_dispute_whose_question_matches_comes_before_a_plain_fact():
     assert [hit.passage.kind for hit in found.hits] == ["item", "question"]
 
 
-def test_the_held_out_questions_are_answered(capsys):
-    """At least 90 % of the held-out questions get their answer first, all of
-    them within the first three (figures printed; the later ones too)."""
-    held_out = all_figures()
-    later = all_figures(LATER)
+def test_the_questions_of_both_parts_are_answered(capsys):
+    """In each language, at least 90 % of the tuned questions get their answer
+    first, all of them within the first three; the held-out questions do no
+    worse than when they were read (figures and the target printed)."""
+    found = all_figures()
     with capsys.disabled():
-        print("\nRule questions, held out:")
-        for figures in held_out:
-            print(f"  {figures.line()}")
-        print("Rule questions written later (not held to the thresholds):")
-        for figures in later:
-            print(f"  {figures.line()}")
-    for figures in held_out:
-        assert figures.asked >= 40
-        assert figures.first >= FIRST * figures.asked, figures.missed
-        assert figures.top_three >= TOP_THREE * figures.asked, figures.missed
+        print("\nRule questions (tuned, held out):")
+        for figures in found:
+            met = figures.first >= FIRST * figures.asked
+            met &= figures.top_three >= TOP_THREE * figures.asked
+            print(f"  {figures.line()}{'' if met else ' (short of the target)'}")
+    for figures in found:
+        if figures.part == "tuned":
+            assert figures.asked >= 40
+            assert figures.first >= FIRST * figures.asked, figures.missed
+            assert figures.top_three >= TOP_THREE * figures.asked, figures.missed
+        else:
+            assert figures.asked >= 20
+            first, top_three = HELD_OUT_FLOOR[figures.lang]
+            assert figures.first >= first, figures.missed
+            assert figures.top_three >= top_three, figures.missed
 
 
-@pytest.mark.parametrize("folder", [question_set.QUESTIONS, LATER])
+def test_at_least_two_fifths_of_the_new_questions_are_held_out():
+    # Issue 45's questions, tuned on before, are not part of the new set.
+    for lang in LANGUAGES:
+        earlier = questions(lang, TUNED / "issue45")
+        tuned = [q for q in questions(lang, TUNED) if q not in earlier]
+        held_out = questions(lang, HELD_OUT)
+        assert len(tuned) + len(held_out) >= 40
+        assert len(held_out) >= 0.4 * (len(tuned) + len(held_out))
+
+
+@pytest.mark.parametrize("folder", PARTS.values())
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_questions_answer_is_one_passage_of_the_rules(lang, folder):
     for question in questions(lang, folder):
-        game = question.named or question.game
+        game = question.answered_in or question.named or question.game
         # The cards the Rules screen shows: those asked for, else the game's own.
         played_with = question.cards or get_game(game).card_sets[0]
         cut = passages(game, reminders(game, lang, cards=get_card_set(played_with)))
@@ -254,16 +330,24 @@ def test_no_question_is_copied_into_the_rule_texts_or_the_table_talk(lang):
         Path(rules_path(lang, game)) for game in ("crazy-eights", "vandatta", "uno")
     ]
     texts = " ".join(" ".join(fold(p.read_text()).split()) for p in written)
-    asked = questions(lang) + questions(lang, LATER)
+    asked = [q for folder in PARTS.values() for q in questions(lang, folder)]
     for question in asked:
-        if question.named is None or question.answers:
-            assert " ".join(fold(question.ask).split()) not in texts, question.ask
+        # Three words or fewer ("bunken er tom") are how the rules say it too.
+        said = fold(question.ask).split()
+        if (question.named is None or question.answers) and len(said) > 3:
+            assert " ".join(said) not in texts, question.ask
 
 
-def test_the_issues_examples_are_held_out():
-    asked = {(lang, q.ask, q.game) for lang in LANGUAGES for q in questions(lang)}
+def test_the_issues_examples_are_in_the_tuned_part():
+    asked = {
+        (lang, q.ask, q.game) for lang in LANGUAGES for q in questions(lang, TUNED)
+    }
     assert ("en", "can I end on an eight", "crazy-eights") in asked
     assert ("en", "Vri åtter", "crazy-eights") in asked
     assert ("sv", "Crazy Eights", "crazy-eights") in asked
     assert ("es", "Crazy Eights", "crazy-eights") in asked
+    assert ("sv", "kan man lägga en åtta på en åtta", "vandatta") in asked
+    assert ("sv", "hur många kort delar man ut", "vandatta") in asked
+    assert ("sv", "vad händer när högen tar slut", "vandatta") in asked
+    assert ("en", "how many cards do we deal", "uno") in asked
     assert language_words("en").talk

@@ -67,10 +67,11 @@ def _new_match_button(t: Translator, hit: RuleHit, scope: Scope) -> ft.Control:
 
 def answer_card(t: Translator, hit: RuleHit, scope: Scope) -> ft.Control:
     """One passage that answers, its matched words marked, where it is from
-    above it (the game too when every game was searched)."""
+    above it (the game too when every game was searched, or another game
+    answered)."""
     passage = hit.passage
     where = passage.section_title
-    if scope.every_game:
+    if scope.every_game or passage.game_id != scope.picked:
         # Two names side by side, as format.py sets a round's parts apart.
         where = " · ".join((scope.name_of(passage.game_id), passage.section_title))
     marked: dict[str, str] = {}
@@ -105,9 +106,11 @@ def answer_card(t: Translator, hit: RuleHit, scope: Scope) -> ft.Control:
     )
 
 
-def scope_bar(t: Translator, scope: Scope, searched: str | None) -> ft.Control:
-    """Which game the answers are from, and the one tap that widens or narrows it."""
+def scope_bar(t: Translator, scope: Scope, found: RuleSearch) -> ft.Control:
+    """Which game the answers are from (another, when the one searched does
+    not say), and the one tap that widens or narrows it."""
     name = scope.name_of(scope.picked)
+    searched = found.game_id
     set_every_game = scope.set_every_game
     if scope.every_game:
         where = t.gettext("Answers from all games")
@@ -121,6 +124,14 @@ def scope_bar(t: Translator, scope: Scope, searched: str | None) -> ft.Control:
         where = t.gettext("Answers from %(game)s") % {
             "game": scope.name_of(searched or scope.picked)
         }
+        if found.answered_by is not None:
+            # TRANSLATORS: %(where)s is the other game whose rules answer.
+            where = t.gettext(
+                "The rules of %(game)s do not say. Answers from %(where)s"
+            ) % {
+                "game": scope.name_of(searched or scope.picked),
+                "where": scope.name_of(found.answered_by),
+            }
         button = ft.OutlinedButton(
             t.gettext("Search all games"),
             icon=ft.Icons.TRAVEL_EXPLORE,
@@ -135,7 +146,7 @@ def scope_bar(t: Translator, scope: Scope, searched: str | None) -> ft.Control:
 
 def answers(t: Translator, found: RuleSearch, scope: Scope) -> list[ft.Control]:
     """Where the search looked, and the answers, best first."""
-    controls: list[ft.Control] = [scope_bar(t, scope, found.game_id)]
+    controls: list[ft.Control] = [scope_bar(t, scope, found)]
     if not found.hits:
         controls.append(ft.Text(t.gettext("Nothing in the rules matches that.")))
     controls.extend(answer_card(t, hit, scope) for hit in found.hits)

@@ -43,3 +43,14 @@ def test_every_game_names_the_game_and_scoring_links_to_new_match():
     assert labels[0].startswith("CRAZY-EIGHTS · End of the match: Exactly 100")
     assert "Set the house rules of CRAZY-EIGHTS on New match" in labels
     assert NEW_MATCH_HOUSE_RULES.format(game="uno") == "/new?game=uno#house-rules"
+
+
+def test_another_games_answer_says_the_game_searched_does_not_say():
+    t = get_translator("en")
+    found = search_rules("what is lappen", "en", "crazy-eights")
+    scope = Scope("crazy-eights", False, lambda _: None, lambda game: game.upper())
+    shown = answers(t, found, scope)
+    bar = [c.value for c in _walk(shown[0]) if isinstance(c, ft.Text)]
+    assert bar[0] == ("The rules of CRAZY-EIGHTS do not say. Answers from VANDATTA")
+    labels = [c.label for c in _walk(shown[1]) if isinstance(c, ft.Semantics)]
+    assert labels[0].startswith("VANDATTA · Lappen: Say “lappen”")
