@@ -21,6 +21,7 @@ from companion.storage.drafts import Drafts, check_drafts
 from companion.storage.errors import StoreError, StoreNotice
 from companion.storage.index import MatchIndex
 from companion.storage.locking import DirectoryLock, unusable
+from companion.storage.match_copies import let_go
 from companion.storage.matches import StoredMatches
 from companion.storage.matchfiles import MatchFiles
 from companion.storage.own_games import OwnGames
@@ -234,6 +235,13 @@ class Store:
         with self._lock:
             if not self._matches.add_imported([stored], self._roster.include):
                 raise StoreError("match-exists", id=stored.id)
+
+    def let_copy_go(self, dropped: str, kept: str, shown: Match) -> StoredMatch:
+        """Keep one of two copies of a match: delete `dropped`, the other of
+        `kept`'s pair, if it is still `shown` (storage/match_copies.py); what
+        was deleted, for Undo. StoreError and nothing changed otherwise."""
+        with self._lock:
+            return let_go(self._matches, dropped, kept, shown)
 
     def add_imported(self, matches: Iterable[StoredMatch]) -> list[str]:
         """Store matches with their own ids, skipping ids already stored."""

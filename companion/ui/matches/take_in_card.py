@@ -85,7 +85,19 @@ def handed_card(
             state.report(error)
             return
         navigate(f"/match/{taken.match_id}")
-        snack(t, fmt.taken_in_text(t, taken))
+        if taken.beside is None:
+            snack(t, fmt.taken_in_text(t, taken))
+            return
+        # Kept beside the match that went another way: the two compared at a tap.
+        route = f"/match/{taken.beside}/differs/{taken.match_id}"
+        compare = t.gettext("Compare")
+        snack(
+            t,
+            fmt.taken_in_text(t, taken),
+            lambda: navigate(route),
+            action=compare,
+            seconds=10,
+        )
 
     buttons: list[ft.Control] = [
         ft.TextButton(t.gettext("Not now"), height=TARGET, on_click=let_go),
