@@ -21,26 +21,25 @@ HEX = frozenset("0123456789abcdef")
 
 def is_copy_of(copy: str, original: str) -> bool:
     """Whether `copy` is the id a copy of the match `original` takes."""
-    stem = original[: MAX_ID - COPY_DIGITS]
-    return (
-        copy != original
-        and len(copy) == len(stem) + COPY_DIGITS
-        and copy.startswith(stem)
-        and set(copy[len(stem) :]) <= HEX
-    )
+    stem = min(len(original), MAX_ID - COPY_DIGITS)
+    # The length first: a scoreboard asks this of every stored id.
+    if len(copy) != stem + COPY_DIGITS or copy == original:
+        return False
+    return copy.startswith(original[:stem]) and set(copy[stem:]) <= HEX
 
 
 def pair_of(match_id: str, stored_ids: Iterable[str]) -> tuple[str, str] | None:
     """The pair (original, copy) `match_id` is one of, or None: its original
     if it is a copy, else its first copy."""
-    others = sorted(other for other in stored_ids if other != match_id)
-    for other in others:
-        if is_copy_of(match_id, other):
-            return other, match_id
-    for other in others:
-        if is_copy_of(other, match_id):
-            return match_id, other
-    return None
+    # Only ids of a length a copy or an original of it can have: a scoreboard
+    # asks this on every render, and most ids have the length of this one.
+    copy_length = min(len(match_id), MAX_ID - COPY_DIGITS) + COPY_DIGITS
+    ids = [i for i in stored_ids if len(i) != len(match_id) or copy_length == len(i)]
+    originals = sorted(other for other in ids if is_copy_of(match_id, other))
+    if originals:
+        return originals[0], match_id
+    copies = sorted(other for other in ids if is_copy_of(other, match_id))
+    return (match_id, copies[0]) if copies else None
 
 
 def let_go(

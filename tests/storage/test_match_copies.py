@@ -66,6 +66,12 @@ def test_a_match_and_its_copy_name_the_same_pair_and_others_none() -> None:
     assert pair_of("fedcba987654", stored_ids) is None
     # A copy whose original is gone is no pair any more.
     assert pair_of(COPY, {COPY}) is None
+    # The longest ids: a copy takes the place of the original's last digits,
+    # so either of two such ids reads as the other's copy; still one pair.
+    long, other = "ab" * 16, "cd" * 16
+    for one in (long, copy_id(long, 3)):
+        pair = pair_of(one, {long, other, copy_id(long, 3)})
+        assert pair is not None and set(pair) == {long, copy_id(long, 3)}
 
 
 @pytest.mark.parametrize(("kept", "dropped"), [(ORIGINAL, COPY), (COPY, ORIGINAL)])

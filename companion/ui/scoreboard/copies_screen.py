@@ -7,7 +7,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.engine.match import Match
-from companion.storage.match_copies import is_copy_of, pair_of
+from companion.storage.match_copies import is_copy_of
 from companion.ui.frame.render_guard import guarded_screen
 from companion.ui.frame.saved_notice import show_put_back, snack
 from companion.ui.frame.shell import icon_button, labelled, navigate, notice, screen
@@ -25,7 +25,7 @@ def copies_route(kept: str, copy: str) -> str:
 def compare_offer(t: Translator, state: AppState, match_id: str) -> ft.Control | None:
     """The scoreboard's line for a match kept beside a copy of it (or that
     is one): Compare copies. None for any other match."""
-    pair = pair_of(match_id, (s.id for s in state.store.list_matches()))
+    pair = state.store.copy_pair(match_id)
     if pair is None:
         return None
     return ft.Container(
