@@ -13,6 +13,7 @@ from companion.access.sharing import AccessError
 from companion.engine.match import Match
 from companion.storage import StoredMatch, StoreError
 from companion.storage.match_code import decode_match, encode_match
+from companion.storage.match_merge import Followed
 from companion.ui.frame.following import (
     Link,
     LinkProblem,
@@ -43,6 +44,7 @@ class GuestSide:
         self.answer = ""
         self.problem: LinkProblem | None = None
         self.copy_id: str | None = None
+        self._base: Match | None = None
         self.may_record = False
         self._seq = 0
         self._first = True
@@ -104,10 +106,16 @@ class GuestSide:
         except StoreError as error:
             self.state.report(error)
             return
-        kept = self.state.keep_followed(handed, None if self._first else self.copy_id)
+        follows = None
+        if not self._first and self.copy_id is not None:
+            follows = Followed(self.copy_id, self._base)
+        kept = self.state.keep_followed(handed, follows)
         if kept is None:
             return
         self.copy_id, self._first = kept, False
+        # The host's version as kept here: while the copy is still it, the
+        # host's next version replaces it (storage/match_merge.py).
+        self._base = self.state.store.load_match(kept)
         self._seq, self.may_record = message.seq, message.may_record
         self.answer = ""
 

@@ -8,6 +8,7 @@ from typing import Protocol
 from companion.access.sharing import AccessError
 from companion.engine.match import Match
 from companion.storage import Store, StoredMatch, StoreError
+from companion.storage.match_merge import Followed
 from companion.ui.frame.state_access import SessionAccess
 
 
@@ -63,29 +64,20 @@ class SessionFollow(SessionAccess):
         assert self._followed is not None
         return self._followed.send(match_id, match)
 
-    def keep_followed(self, handed: StoredMatch, copy_id: str | None) -> str | None:
-        """Keep the match a followed phone sent: taken in as a hand-over when
-        there is no copy yet (`copy_id` None, or the copy was deleted), else
-        the copy made that match. The copy's id, or None after reporting why not."""
+    def keep_followed(
+        self, handed: StoredMatch, follows: Followed | None
+    ) -> str | None:
+        """Keep the match a followed phone sent, merged as every arriving match
+        is (storage/match_merge.py): taken in when there is no copy yet
+        (`follows` None, or the copy was deleted), else merged with the copy
+        alone, which it replaces while the copy is still the host's last
+        version. The id of the match it is now, or None after reporting why not."""
         if not self._hosting():
             return None
         try:
-            if copy_id is not None and self._brought_up(handed, copy_id):
-                match_id = copy_id
-            else:
-                match_id = self.store.take_in(handed).match_id
+            match_id = self.store.merge(handed, follows).match_id
         except StoreError as error:
             self.report(error)
             return None
         self._saved(match_id)
         return match_id
-
-    def _brought_up(self, handed: StoredMatch, copy_id: str) -> bool:
-        """Whether the copy was there to bring up to `handed` (and now is)."""
-        try:
-            self.store.keep_followed(handed, copy_id)
-        except StoreError as error:
-            if error.code != "no-such-match":
-                raise
-            return False
-        return True

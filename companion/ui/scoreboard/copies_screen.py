@@ -7,7 +7,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.engine.match import Match
-from companion.storage.match_copies import is_copy_of
+from companion.storage.match_copies import one_match
 from companion.ui.frame.render_guard import guarded_screen
 from companion.ui.frame.saved_notice import show_put_back, snack
 from companion.ui.frame.shell import icon_button, labelled, navigate, notice, screen
@@ -133,7 +133,7 @@ def CopiesScreen() -> ft.View:
     title = t.gettext("Two copies of this match")
     kept = state.load_match(kept_id)
     copy = state.load_match(copy_id)
-    if kept is None or copy is None or not is_copy_of(copy_id, kept_id):
+    if kept is None or copy is None or not one_match(copy_id, kept_id):
         gone = notice(
             ft.Icons.CALL_SPLIT,
             ft.Colors.OUTLINE,

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import flet as ft
 
 from companion.engine.match import Match
+from companion.storage.match_merge import Relation, compare
 from companion.ui.frame import format as fmt
 from companion.words.i18n import Translator
 
@@ -27,16 +28,6 @@ class RoundPair:
     title: str
     kept: Side
     copy: Side
-
-
-def common_rounds(kept: Match, copy: Match) -> int:
-    """How many rounds from the first both copies share."""
-    shared = 0
-    for ours, theirs in zip(kept.rounds, copy.rounds, strict=False):
-        if ours != theirs:
-            break
-        shared += 1
-    return shared
 
 
 def _round_side(t: Translator, match: Match, index: int) -> Side:
@@ -69,7 +60,7 @@ def _totals_side(t: Translator, match: Match) -> Side:
 
 def differing_rounds(t: Translator, kept: Match, copy: Match) -> list[RoundPair]:
     """Each round from the first the copies do not share to the last either has."""
-    start = common_rounds(kept, copy)
+    start = compare(kept, copy).common
     end = max(len(kept.rounds), len(copy.rounds))
     return [
         RoundPair(
@@ -88,7 +79,8 @@ def totals(t: Translator, kept: Match, copy: Match) -> RoundPair:
 
 def shared_line(t: Translator, kept: Match, copy: Match) -> str:
     """The rounds both copies share, and what else differs, in a line."""
-    common = common_rounds(kept, copy)
+    comparison = compare(kept, copy)
+    common = comparison.common
     if common:
         line = t.ngettext(
             "{n} round from the start is the same in both copies.",
@@ -97,10 +89,7 @@ def shared_line(t: Translator, kept: Match, copy: Match) -> str:
         ).format(n=t.number(common))
     else:
         line = t.gettext("The copies differ from the first round on.")
-    setup = replace(kept, rounds=(), ended_early=False) != replace(
-        copy, rounds=(), ended_early=False
-    )
-    if setup:
+    if comparison.relation is Relation.OTHER:
         line += " " + t.gettext(
             "They also differ in their players, game or house rules."
         )

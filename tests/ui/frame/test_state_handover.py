@@ -9,7 +9,8 @@ import pytest
 from companion.access.sharing import ShareGate
 from companion.engine.match import Match
 from companion.storage import Store, StoredMatch, StoreError
-from companion.storage.take_in import Outcome, copy_id
+from companion.storage.match_copies import copy_id
+from companion.storage.match_merge import Outcome
 from companion.ui.frame.state import AppState
 
 HOST_IP = "127.0.0.1"
@@ -127,12 +128,8 @@ def _with_copies(store: Store) -> list[object]:
     everything it shows of them."""
     store.add_match(Match.new("uno", ["Cy", "Di"]).record_round("Cy", {"Di": 12}))
     store.add_match(Match.new("vandatta", ["Ada", "Eli"]))
-    store.add_imported(
-        [
-            StoredMatch(ORIGINAL, CREATED, None, OURS),
-            StoredMatch(COPY, CREATED, None, THEIRS),
-        ]
-    )
+    store.restore_match(StoredMatch(ORIGINAL, CREATED, None, OURS))
+    store.restore_match(StoredMatch(COPY, CREATED, None, THEIRS))
     return _shown(store)
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from companion.engine.match import Match
 from companion.ui.scoreboard.copies_sides import (
     Side,
-    common_rounds,
     differing_rounds,
     shared_line,
     totals,
@@ -45,7 +44,6 @@ def test_each_copy_has_its_totals_and_how_far_it_got() -> None:
 
 
 def test_the_rounds_both_share_are_one_line_counted_as_a_plural() -> None:
-    assert common_rounds(OURS, THEIRS) == 2
     assert shared_line(EN, OURS, THEIRS) == (
         "2 rounds from the start are the same in both copies."
     )
