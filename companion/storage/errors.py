@@ -16,6 +16,7 @@ STORE_ERROR_CODES: dict[str, tuple[str, ...]] = {
     "newer-schema": ("path", "version", "supported"),
     "no-such-match": ("id",),
     "match-exists": ("id",),
+    "not-copies": ("id",),
     # The match was changed elsewhere (another tab) since it was loaded; not saved.
     "match-changed": ("id",),
     "no-such-player": ("player",),

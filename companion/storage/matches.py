@@ -55,6 +55,10 @@ class StoredMatches:
         """The figures per game and player, kept with the index."""
         return self._index.stats
 
+    def ids(self) -> list[str]:
+        """Every stored match's id, in no order."""
+        return list(self._index.revisions())
+
     def exists(self, match_id: str) -> bool:
         """Whether a match with this id is stored."""
         return self._index.get(match_id) is not None

@@ -21,6 +21,7 @@ from companion.storage.drafts import Drafts, check_drafts
 from companion.storage.errors import StoreError, StoreNotice
 from companion.storage.index import MatchIndex
 from companion.storage.locking import DirectoryLock, unusable
+from companion.storage.match_copies import let_go, pair_of
 from companion.storage.match_merge import Followed, TakenIn, merge_match, merge_matches
 from companion.storage.matches import StoredMatches
 from companion.storage.matchfiles import MatchFiles
@@ -234,6 +235,20 @@ class Store:
         with self._lock:
             if not self._matches.add_imported([stored], self._roster.include):
                 raise StoreError("match-exists", id=stored.id)
+
+    @reads
+    def copy_pair(self, match_id: str) -> tuple[str, str] | None:
+        """The pair (original, copy) of stored copies of one match that
+        `match_id` is one of, or None (storage/match_copies.py)."""
+        with self._lock:
+            return pair_of(match_id, self._matches.ids())
+
+    def let_copy_go(self, dropped: str, kept: str, shown: Match) -> StoredMatch:
+        """Keep one of two copies of a match: delete `dropped`, the other of
+        `kept`'s pair, if it is still `shown` (storage/match_copies.py); what
+        was deleted, for Undo. StoreError and nothing changed otherwise."""
+        with self._lock:
+            return let_go(self._matches, dropped, kept, shown)
 
     def merge(self, arriving: StoredMatch, follows: Followed | None = None) -> TakenIn:
         """Merge a match that came from another phone (a link, the scanner, a

@@ -188,6 +188,9 @@ STORE_ERROR_MESSAGES: dict[str, Message] = {
     ),
     "no-such-match": N_("This match no longer exists (%(id)s)."),
     "match-exists": N_("This match is stored already (%(id)s): nothing was changed."),
+    "not-copies": N_(
+        "These two matches are not copies of one match (%(id)s): nothing was changed."
+    ),
     "match-changed": N_(
         "This match was changed in another window (%(id)s). Reload it and try again."
     ),

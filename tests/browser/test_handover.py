@@ -48,6 +48,7 @@ CAME = "A match came from another phone"
 ADD = "Add this match"
 REFUSED = "This link holds no match that can be added"
 OFFERED_THERE = "The match this link holds is offered in that tab now"
+SHARED_ROUNDS = "4 rounds from the start are the same in both copies."
 
 TRACKS_JS = """
 (() => {
@@ -306,8 +307,50 @@ def test_a_match_that_went_another_way_is_kept_beside_as_a_copy(
     came = "Crazy Eights · Ada, Bo, and Åse · 5 rounds · Ada leads with 18"
     taken = take_in(b, link, came, "kept as a copy beside the one you had")
     taken.standing(1, "Ada", 18)
-    taken.tap("Back to matches")
-    assert matches_listed(taken) == 2
+    # The line that says so offers to compare the two (the next test's screen).
+    taken.tap("Compare")
+    taken.see(SHARED_ROUNDS)
+
+
+def test_two_copies_side_by_side_keep_one_the_other_or_both_and_undo(
+    phone: Phones, static_server: StaticServer
+) -> None:
+    table = phone("b").open_tab()
+    # From round 5, where they differ: who went out, the points, the totals.
+    for cell in (
+        "The match you had, Round 5: Bo went out; Ada +9; Bo 0; Åse +9",
+        "The copy that came, Round 5: Åse went out; Ada +6; Bo +7; Åse 0",
+        "The match you had, Totals: After 5 rounds; Ada 21; Bo 57; Åse 31",
+        "The copy that came, Totals: After 5 rounds; Ada 18; Bo 64; Åse 22",
+    ):
+        table.see(cell)
+    table.shot("handover-static-copies")
+    choosing = table.path()
+
+    table.tap("Keep the match you had and delete the copy that came")
+    table.see("The copy that came was deleted; the match you had is kept.")
+    table.standing(1, "Ada", 21)
+    table.undo()
+    table.see(SHARED_ROUNDS)
+    table.tap("Keep the copy that came and delete the match you had")
+    table.see("The match you had was deleted; the copy that came is kept.")
+    table.standing(1, "Ada", 18)
+    table.undo()
+    table.see(SHARED_ROUNDS)
+    table.tap("Keep both copies")
+    table.see("Both copies are kept, side by side in your matches.")
+    assert matches_listed(table) == 2
+
+    # Either one's scoreboard offers the choice again; ids that name no pair
+    # say so, with a way back.
+    table.tap(RESUME)
+    table.tap("Compare copies")
+    table.see(SHARED_ROUNDS)
+    original = choosing.split("/differs/")[0]
+    table.go(f"{original}/differs/{original.rsplit('/', 1)[1]}")
+    table.see("These two copies are not both here")
+    table.tap("Back to the matches")
+    assert matches_listed(table) == 2
 
 
 def zip_bomb() -> str:

@@ -73,7 +73,19 @@ def handed_card(
             state.report(error)
             return
         navigate(f"/match/{taken.match_id}")
-        snack(t, fmt.taken_in_text(t, taken))
+        if taken.beside is None:
+            snack(t, fmt.taken_in_text(t, taken))
+            return
+        # Kept beside the match that went another way: the two compared at a tap.
+        route = f"/match/{taken.beside}/differs/{taken.match_id}"
+
+        def compare() -> None:
+            # The line goes with the tap: the screen it opens says the rest.
+            ft.context.page.pop_dialog()
+            navigate(route)
+
+        text = fmt.taken_in_text(t, taken)
+        snack(t, text, compare, action=t.gettext("Compare"), seconds=10)
 
     buttons: list[ft.Control] = [
         ft.TextButton(t.gettext("Not now"), height=TARGET, on_click=let_go),

@@ -91,6 +91,10 @@ ROUTES = [
                 path="follow",
                 component=ShownFirst("follow.let_follow_screen", "LetFollowScreen"),
             ),
+            ft.Route(
+                path="differs/:copy",
+                component=ShownFirst("scoreboard.copies_screen", "CopiesScreen"),
+            ),
         ],
     ),
     ft.Route(

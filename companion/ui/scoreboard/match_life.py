@@ -7,9 +7,8 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.engine.match import Match
-from companion.storage import StoreError
 from companion.ui.frame import format as fmt
-from companion.ui.frame.saved_notice import show_undo, snack
+from companion.ui.frame.saved_notice import show_put_back, show_undo
 from companion.ui.frame.shell import navigate
 from companion.ui.frame.state import AppState
 from companion.ui.frame.theme import TARGET
@@ -69,7 +68,6 @@ def life_buttons(
     and of a match followed live, the phone it follows."""
     if not state.is_host or state.followed_live(match_id):
         return None
-    page = ft.context.page
 
     def end() -> None:
         ended = state.end_match(match_id, match)
@@ -80,22 +78,8 @@ def life_buttons(
         stored = state.delete_match(match_id)
         if stored is None:
             return
-
-        def undo() -> None:
-            if state.restore_match(stored):
-                navigate(f"/match/{match_id}")
-
-        async def tell() -> None:
-            # Told once durable, as every save is (see show_undo).
-            try:
-                await state.store.durable()
-            except StoreError as error:
-                state.report(error)
-                return
-            snack(t, t.gettext("Match deleted."), undo)
-
         navigate("/")
-        page.run_task(tell)
+        show_put_back(state, stored, t.gettext("Match deleted."), f"/match/{match_id}")
 
     buttons: list[ft.Control] = []
     if match.rounds and not match.is_over:

@@ -22,6 +22,7 @@ from companion.ui.frame.shell import (
     section_title,
 )
 from companion.ui.frame.state import use_app
+from companion.ui.scoreboard.copies_screen import compare_offer
 from companion.ui.scoreboard.history import round_history, totals_chart
 from companion.ui.scoreboard.match_life import life_buttons
 from companion.ui.scoreboard.share_standings import share_button, share_handler
@@ -209,6 +210,7 @@ def ScoreboardScreen() -> ft.View:
     changing = state.may_change(match_id)
     board = [
         follow_line(t, following, match_id),
+        compare_offer(t, state, match_id),
         _header(t, match),
         _finished(t, match_id, match, changing, share) if match.is_over else None,
         _standings(t, match, colours),

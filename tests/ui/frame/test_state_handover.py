@@ -9,6 +9,7 @@ import pytest
 from companion.access.sharing import ShareGate
 from companion.engine.match import Match
 from companion.storage import Store, StoredMatch, StoreError
+from companion.storage.match_copies import copy_id
 from companion.storage.match_link import match_from_link, match_link
 from companion.storage.match_merge import Outcome
 from companion.ui.frame import state_handover
@@ -143,3 +144,72 @@ def test_the_site_address_is_the_hosts_to_set_and_clear(
     assert isinstance(host.problems[-1], StoreError)
     assert host.set_site_address(None)
     assert store.settings()["site_address"] is None
+
+
+ORIGINAL = HANDED.id
+COPY = copy_id(ORIGINAL, 1)
+OURS = HANDED.match.record_round("Åse", {"Ada": {"6": 1}, "Bo": {"7": 1}})
+THEIRS = HANDED.match.record_round("Bo", {"Ada": {"9": 1}, "Åse": {"9": 1}})
+
+
+def _with_copies(store: Store) -> list[object]:
+    """A phone holding two other matches and a match kept beside its copy;
+    everything it shows of them."""
+    store.add_match(Match.new("uno", ["Cy", "Di"]).record_round("Cy", {"Di": 12}))
+    store.add_match(Match.new("vandatta", ["Ada", "Eli"]))
+    store.restore_match(StoredMatch(ORIGINAL, CREATED, None, OURS))
+    store.restore_match(StoredMatch(COPY, CREATED, None, THEIRS))
+    return _shown(store)
+
+
+def _shown(store: Store) -> list[object]:
+    return [(s, store.load_stored(s.id), store.players()) for s in store.list_matches()]
+
+
+@pytest.mark.parametrize(
+    ("kept", "dropped", "shown"), [(ORIGINAL, COPY, THEIRS), (COPY, ORIGINAL, OURS)]
+)
+def test_the_host_keeps_one_copy_and_undo_puts_the_other_back_as_it_was(
+    store: Store, gate: ShareGate, kept: str, dropped: str, shown: Match
+) -> None:
+    before = _with_copies(store)
+    host = _host(store, gate)
+    told: list[str] = []
+    host.tell_others_with(told.append)
+
+    let_go = host.keep_one_copy(kept, dropped, shown)
+
+    assert let_go is not None and let_go.match == shown
+    assert dropped not in {s.id for s in store.list_matches()}
+    assert len(store.list_matches()) == len(before) - 1
+    assert told == [dropped]
+    # Undo (saved_notice.show_put_back) asks the gate again.
+    assert host.restore_match(let_go)
+    assert _shown(store) == before
+    assert host.problems == ()
+
+
+def test_a_phone_at_the_table_keeps_no_copy_even_one_that_records(
+    store: Store, gate: ShareGate
+) -> None:
+    before = _with_copies(store)
+    phone = _recorder(store, gate)
+
+    assert phone.keep_one_copy(ORIGINAL, COPY, THEIRS) is None
+
+    assert _shown(store) == before
+    assert [problem.code for problem in phone.problems] == ["host-only"]
+
+
+def test_a_copy_changed_since_it_was_shown_is_kept_and_said_so(
+    store: Store, gate: ShareGate
+) -> None:
+    _with_copies(store)
+    host = _host(store, gate)
+    store.save_match(COPY, THEIRS.end_early())
+    before = _shown(store)
+
+    assert host.keep_one_copy(ORIGINAL, COPY, THEIRS) is None
+
+    assert _shown(store) == before
+    assert [problem.code for problem in host.problems] == ["match-changed"]
