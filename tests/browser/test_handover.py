@@ -42,7 +42,7 @@ from companion.storage.match_link import FRAGMENT, match_from_link
 
 PLAYERS = ["Ada", "Bo", "Åse"]
 RESUME = "Resume Crazy Eights with Ada, Bo, and Åse"
-HAND_OVER = "Hand over to another phone"
+HAND_OVER = "Hand over"
 CODE = "QR code of this match, for another phone to scan"
 CAME = "A match came from another phone"
 ADD = "Add this match"

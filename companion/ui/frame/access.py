@@ -69,8 +69,7 @@ def role_section(t: Translator, state: AppState) -> list[ft.Control]:
     elif role is Role.VIEWER:
         text = t.gettext(
             "You joined this table as a viewer: every round shows here as soon as "
-            "it is recorded, but only the host and the phones the host allows can "
-            "record."
+            "it is recorded. The host can let this phone record."
         )
         icon = ft.Icons.VISIBILITY_OUTLINED
     else:

@@ -9,7 +9,7 @@ import flet as ft
 from companion.engine.match import Match
 from companion.ui.frame import format as fmt
 from companion.ui.frame.follow_line import follow_line
-from companion.ui.frame.follow_session import use_following
+from companion.ui.frame.follow_session import Following, use_following
 from companion.ui.frame.not_found_screen import match_not_found
 from companion.ui.frame.player_colours import match_colours
 from companion.ui.frame.render_guard import guarded_screen
@@ -21,7 +21,8 @@ from companion.ui.frame.shell import (
     screen,
     section_title,
 )
-from companion.ui.frame.state import use_app
+from companion.ui.frame.state import AppState, use_app
+from companion.ui.frame.theme import TARGET
 from companion.ui.scoreboard.history import round_history, totals_chart
 from companion.ui.scoreboard.match_life import life_buttons
 from companion.ui.scoreboard.share_standings import share_button, share_handler
@@ -213,6 +214,7 @@ def ScoreboardScreen() -> ft.View:
         _finished(t, match_id, match, changing, share) if match.is_over else None,
         _standings(t, match, colours),
         ft.Row([record]) if changing and not match.is_over else None,
+        _passing_buttons(t, state, following, match_id),
         life_buttons(t, state, match_id, match),
     ]
     history = [
@@ -243,26 +245,6 @@ def ScoreboardScreen() -> ft.View:
         ),
         rules_action(t, match.game_id),
     ]
-    if following is not None and state.is_host and not state.followed_live(match_id):
-        # The phone-alone site's: the other phones follow it over the Wi-Fi.
-        actions.insert(
-            0,
-            icon_button(
-                icon=ft.Icons.PHONELINK_RING,
-                tooltip=t.gettext("Let a phone follow"),
-                on_click=lambda: navigate(f"/match/{match_id}/follow"),
-            ),
-        )
-    if state.is_host:
-        # The host's: at a shared table a phone takes the match from the host.
-        actions.insert(
-            0,
-            icon_button(
-                icon=ft.Icons.QR_CODE_2,
-                tooltip=t.gettext("Hand over to another phone"),
-                on_click=lambda: navigate(f"/match/{match_id}/code"),
-            ),
-        )
     return screen(
         state,
         route,
@@ -274,3 +256,28 @@ def ScoreboardScreen() -> ft.View:
         wide=True,
         rules_game=match.game_id,
     )
+
+
+def _passing_buttons(
+    t: Translator, state: AppState, following: Following | None, match_id: str
+) -> ft.Control | None:
+    """Hand over (the host's: a phone takes the match) and Let a phone follow
+    (the phone-alone site's: others follow it over the Wi-Fi), in words, as
+    the instructions name them; the app bar keeps its room for the title."""
+    passing: list[tuple[str, ft.IconData, str]] = []
+    if state.is_host:
+        passing.append((t.gettext("Hand over"), ft.Icons.QR_CODE_2, "code"))
+    if following is not None and state.is_host and not state.followed_live(match_id):
+        passing.append(
+            (t.gettext("Let a phone follow"), ft.Icons.PHONELINK_RING, "follow")
+        )
+    buttons: list[ft.Control] = [
+        ft.OutlinedButton(
+            label,
+            icon=icon,
+            height=TARGET,
+            on_click=lambda _, to=f"/match/{match_id}/{part}": navigate(to),
+        )
+        for label, icon, part in passing
+    ]
+    return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8) if buttons else None
