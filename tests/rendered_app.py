@@ -33,14 +33,19 @@ def drawn_views(
     gate: ShareGate | None = None,
     peer: str | None = None,
     before: Callable[[str], object] = lambda _session_id: None,
+    url: str | None = None,
 ) -> list[ft.View]:
     """The Views of a session opened at `route` (from `peer`, at `gate`'s
     table, `before` called with its id first), drawn as its first message
-    would send them; no effect runs."""
+    would send them; no effect runs. With `url`, a browser's page at that
+    address."""
     session = _Unseen()
     before(session.id)
     page = session.page
     page.route = route
+    if url is not None:
+        page.web = True
+        session.connection.page_url = url
     token = _context_page.set(page)
     try:
         page.views = Renderer().render(

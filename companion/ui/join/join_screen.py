@@ -35,6 +35,11 @@ def JoinScreen() -> ft.View:
         set_form(submit)
 
     message = error_message(t, refusal) if refusal is not None else ""
+    if not message and state.gate.sent_back(state.session_id):
+        message = t.gettext(
+            "The host made a new join code, so this phone left the table: "
+            "enter the new code to join again."
+        )
     controls: list[ft.Control | None] = [
         ft.Container(
             padding=ft.Padding.only(top=24),
