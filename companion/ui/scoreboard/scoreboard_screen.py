@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 import flet as ft
 
 from companion.engine.match import Match
+from companion.storage import StoreError
 from companion.ui.frame import format as fmt
 from companion.ui.frame.follow_line import follow_line
 from companion.ui.frame.follow_session import Following, use_following
@@ -23,6 +24,7 @@ from companion.ui.frame.shell import (
 )
 from companion.ui.frame.state import AppState, use_app
 from companion.ui.frame.theme import TARGET
+from companion.ui.scoreboard.bg_stats import play_link
 from companion.ui.scoreboard.history import round_history, totals_chart
 from companion.ui.scoreboard.match_life import life_buttons
 from companion.ui.scoreboard.share_standings import share_button, share_handler
@@ -101,7 +103,19 @@ def _finished(
     match: Match,
     can_change: bool,
     share: Callable[[], Awaitable[None]],
+    bg_stats: str | None,
 ) -> ft.Control:
+    logging = (
+        ft.OutlinedButton(
+            t.gettext("Log in BG Stats"),
+            icon=ft.Icons.OPEN_IN_NEW,
+            height=TARGET,
+            # A link the person opens: BG Stats' own page (or app) takes it.
+            url=ft.Url(bg_stats, target=ft.UrlTarget.BLANK),
+        )
+        if bg_stats
+        else None
+    )
     return ft.Container(
         bgcolor=ft.Colors.PRIMARY_CONTAINER,
         border_radius=16,
@@ -150,6 +164,7 @@ def _finished(
                     ],
                     spacing=8,
                 ),
+                *([logging] if logging else []),
             ]
         ),
     )
@@ -211,7 +226,9 @@ def ScoreboardScreen() -> ft.View:
     board = [
         follow_line(t, following, match_id),
         _header(t, match),
-        _finished(t, match_id, match, changing, share) if match.is_over else None,
+        _finished(t, match_id, match, changing, share, _bg_stats(state, match_id))
+        if match.is_over
+        else None,
         _standings(t, match, colours),
         ft.Row([record]) if changing and not match.is_over else None,
         _passing_buttons(t, state, following, match_id),
@@ -281,3 +298,12 @@ def _passing_buttons(
         for label, icon, part in passing
     ]
     return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8) if buttons else None
+
+
+def _bg_stats(state: AppState, match_id: str) -> str | None:
+    """The link that logs the finished match in BG Stats (None if unreadable)."""
+    try:
+        stored = state.store.load_stored(match_id)
+    except StoreError:
+        return None
+    return play_link(state.t, stored)
