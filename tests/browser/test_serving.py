@@ -10,6 +10,9 @@ from driver import Table
 from flows import new_match, record_round
 from playwright.sync_api import Browser, BrowserContext
 
+from companion.webclient.loading_screen import DARK_ATTRIBUTE as DARK
+from companion.webclient.unreachable_page import PAGE_ID
+
 RELOAD_BUDGET = 200_000
 """Bytes a reload on the same version may transfer (issue 17)."""
 
@@ -133,6 +136,12 @@ CACHED_JS = """async () => {
 }"""
 
 
+COVER_BACKGROUND = (
+    f"() => getComputedStyle(document.getElementById('{PAGE_ID}')).backgroundColor"
+)
+"""The "cannot be reached" cover's background colour, as drawn."""
+
+
 def test_with_the_server_gone_a_phone_is_told_so(
     context: BrowserContext, server
 ) -> None:
@@ -160,6 +169,15 @@ def test_with_the_server_gone_a_phone_is_told_so(
         page.get_by_role("button", name="Try again").click()
         table.see("Still no answer from the table's computer.")
         table.shot("served-unreachable-open-390x844")
+        # Dark as the phone is, unless the app opened light here (the page's
+        # attribute, which the loading screen sets from the app's theme).
+        page.emulate_media(color_scheme="dark")
+        assert page.evaluate(COVER_BACKGROUND) == "rgb(16, 20, 15)"
+        page.evaluate(f"() => document.documentElement.setAttribute('{DARK}', 'false')")
+        assert page.evaluate(COVER_BACKGROUND) == "rgb(247, 251, 241)"
+        page.evaluate(f"() => document.documentElement.setAttribute('{DARK}', 'true')")
+        page.emulate_media(color_scheme="light")
+        assert page.evaluate(COVER_BACKGROUND) == "rgb(16, 20, 15)"
         # A reload: the worker answers with the same page.
         page.reload()
         table.see(GONE)
