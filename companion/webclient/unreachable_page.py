@@ -7,12 +7,12 @@ from collections.abc import Mapping
 
 from companion.webclient.loading_screen import (
     DARK_ACCENT,
-    DARK_ATTRIBUTE,
     DARK_SURFACE,
     DARK_TEXT,
     LIGHT_ACCENT,
     LIGHT_SURFACE,
     LIGHT_TEXT,
+    LOOKS_KEY,
 )
 from companion.webclient.page_script import PICK_LANGUAGE, PageScript
 
@@ -21,8 +21,12 @@ PAGE_ID = "companion-unreachable"
 
 _DARK_PAGE = f"background: {DARK_SURFACE}; color: {DARK_TEXT};"
 _DARK_BUTTON = f"background: {DARK_ACCENT}; color: #00390a;"
-_SYSTEM = f'html:not([{DARK_ATTRIBUTE}="false"])'
-_CHOSEN = f'html[{DARK_ATTRIBUTE}="true"]'
+LOOKS_ATTRIBUTE = "data-looks"
+"""On the open page's cover: the theme the app last opened in here, "light" or
+"dark" when one was chosen in Settings (none: the phone's)."""
+
+_SYSTEM = f'#{PAGE_ID}:not([{LOOKS_ATTRIBUTE}="light"])'
+_CHOSEN = f'#{PAGE_ID}[{LOOKS_ATTRIBUTE}="dark"]'
 
 STYLE = f"""\
 #{PAGE_ID} {{ position: fixed; inset: 0; z-index: 2147483647; display: flex;
@@ -36,15 +40,15 @@ STYLE = f"""\
   border: 0; border-radius: 24px; background: {LIGHT_ACCENT};
   color: #fff; font: inherit; text-decoration: none; cursor: pointer; }}
 @media (prefers-color-scheme: dark) {{
-  {_SYSTEM} #{PAGE_ID} {{ {_DARK_PAGE} }}
-  {_SYSTEM} #{PAGE_ID} .retry {{ {_DARK_BUTTON} }}
+  {_SYSTEM} {{ {_DARK_PAGE} }}
+  {_SYSTEM} .retry {{ {_DARK_BUTTON} }}
 }}
-{_CHOSEN} #{PAGE_ID} {{ {_DARK_PAGE} }}
-{_CHOSEN} #{PAGE_ID} .retry {{ {_DARK_BUTTON} }}
+{_CHOSEN} {{ {_DARK_PAGE} }}
+{_CHOSEN} .retry {{ {_DARK_BUTTON} }}
 """
 """Large type and a thumb-sized button; the app's green, light or dark: dark
-as the phone is, or as the app opened in this page (the loading screen's
-DARK_ATTRIBUTE, which a theme chosen in Settings sets either way)."""
+as the phone is, unless a theme was chosen in the app's Settings
+(LOOKS_ATTRIBUTE)."""
 
 WATCH = PageScript.beside(__file__, "unreachable_watch.js", (PICK_LANGUAGE,))
 """The open page's script that covers the app when its connection is lost."""
@@ -86,5 +90,7 @@ def watch_js(
             "path": websocket_path,
             "graceMs": int(grace_ms),
             "pageId": PAGE_ID,
+            "looksKey": LOOKS_KEY,
+            "looksAttribute": LOOKS_ATTRIBUTE,
         }
     )

@@ -10,7 +10,7 @@ from driver import Table
 from flows import new_match, record_round
 from playwright.sync_api import Browser, BrowserContext
 
-from companion.webclient.loading_screen import DARK_ATTRIBUTE as DARK
+from companion.webclient.loading_screen import LOOKS_KEY
 from companion.webclient.unreachable_page import PAGE_ID
 
 RELOAD_BUDGET = 200_000
@@ -140,6 +140,8 @@ COVER_BACKGROUND = (
     f"() => getComputedStyle(document.getElementById('{PAGE_ID}')).backgroundColor"
 )
 """The "cannot be reached" cover's background colour, as drawn."""
+LIGHT, DARK = "rgb(247, 251, 241)", "rgb(16, 20, 15)"
+"""The app's surface, light and dark (loading_screen.LIGHT_SURFACE, DARK_SURFACE)."""
 
 
 def test_with_the_server_gone_a_phone_is_told_so(
@@ -162,6 +164,10 @@ def test_with_the_server_gone_a_phone_is_told_so(
     cached = page.evaluate(CACHED_JS)
     # Only versioned client files: no page, no data, nothing per user.
     assert all(url.startswith(server.url + base) for url in cached), cached
+    # A dark phone whose app was last opened in the light theme (as the app
+    # tells the browser: loading_screen.LOOKS_KEY, JSON as Flutter keeps it).
+    page.emulate_media(color_scheme="dark")
+    page.evaluate(f"() => localStorage.setItem('{LOOKS_KEY}', '\"en light\"')")
     server.stop()
     try:
         # The open page: its connection is gone and stays gone.
@@ -169,20 +175,15 @@ def test_with_the_server_gone_a_phone_is_told_so(
         page.get_by_role("button", name="Try again").click()
         table.see("Still no answer from the table's computer.")
         table.shot("served-unreachable-open-390x844")
-        # Dark as the phone is, unless the app opened light here (the page's
-        # attribute, which the loading screen sets from the app's theme).
-        page.emulate_media(color_scheme="dark")
-        assert page.evaluate(COVER_BACKGROUND) == "rgb(16, 20, 15)"
-        page.evaluate(f"() => document.documentElement.setAttribute('{DARK}', 'false')")
-        assert page.evaluate(COVER_BACKGROUND) == "rgb(247, 251, 241)"
-        page.evaluate(f"() => document.documentElement.setAttribute('{DARK}', 'true')")
-        page.emulate_media(color_scheme="light")
-        assert page.evaluate(COVER_BACKGROUND) == "rgb(16, 20, 15)"
+        # The light theme chosen in the app's Settings, on a dark phone.
+        assert page.evaluate(COVER_BACKGROUND) == LIGHT
         # A reload: the worker answers with the same page.
         page.reload()
         table.see(GONE)
         table.see("Try again")
         table.shot("served-unreachable-reload-390x844")
+        # The worker's page knows no theme of the app's: dark as the phone is.
+        assert page.evaluate(COVER_BACKGROUND) == DARK
     finally:
         server.start()
     page.get_by_text("Try again").click()

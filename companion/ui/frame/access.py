@@ -41,18 +41,17 @@ def refusal_screen(
     back: tuple[str, str],
     headline: str,
     text: str,
+    icon: ft.IconData = ft.Icons.VISIBILITY_OUTLINED,
 ) -> ft.View:
-    """A screen that may not be used here: `headline` and `text` say why, `back`
-    is the (route, label) of the way back."""
+    """A screen that may not be used here: `headline` and `text` say why (under
+    `icon`), `back` is the (route, label) of the way back."""
     to, label = back
     leading = icon_button(
         icon=ft.Icons.ARROW_BACK, tooltip=label, on_click=lambda: navigate(to)
     )
     message = ft.Container(
         padding=ft.Padding.symmetric(vertical=32, horizontal=16),
-        content=notice(
-            ft.Icons.VISIBILITY_OUTLINED, ft.Colors.OUTLINE, headline, text, label, to
-        ),
+        content=notice(icon, ft.Colors.OUTLINE, headline, text, label, to),
     )
     return screen(state, route, title, [message], leading=leading)
 

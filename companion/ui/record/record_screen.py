@@ -82,6 +82,7 @@ def RecordScreen() -> ft.View:
             (base, t.gettext("Back to the scoreboard")),
             t.gettext("This match is over"),
             ended_text(t, lost),
+            ft.Icons.EMOJI_EVENTS_OUTLINED,
         )
     title = (
         t.gettext("Edit round {number}").format(number=index + 1)
