@@ -1,12 +1,15 @@
-"""The README's screenshots, made from the app itself: a scoreboard and a record
-screen at 390×844, of a small made-up Crazy Eights match.
+"""The screenshots of the README and docs/playing.md, made from the app itself at
+390×844: New match, a record screen and a scoreboard of a small made-up Crazy
+Eights match, and a finished one.
 
 The app is started with the README's own command, `python3 -m pip install -e .
-&& companion`, in a Python of its own (a venv over this machine's packages, so
-the machine's editable install is left alone) on a temporary data folder, and
+&& companion`, in a Python of its own (a venv over this machine's packages,
+made with the README's own line for Debian and Ubuntu, so the machine's
+editable install is left alone) on a temporary data folder, and
 opened in Debian's Chromium through Playwright as the browser tests open it
 (tests/browser/conftest.py, driver.py, flows.py). It writes
-docs/images/scoreboard.png and docs/images/record.png. It starts Chromium: run
+docs/images/new-match.png, record.png, scoreboard.png and finished.png. It
+starts Chromium: run
 it under the machine lock, `flock -x /tmp/machine.lock python3
 scripts/screenshots.py`.
 """
@@ -16,9 +19,9 @@ from __future__ import annotations
 import os
 import shutil
 import signal
+import subprocess
 import sys
 import tempfile
-import venv
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,6 +37,9 @@ from companion.engine.match import Match  # noqa: E402
 
 START = "python3 -m pip install -e . && companion"
 """The README's command that starts the app, run here as written."""
+VENV = "python3 -m venv --system-site-packages .venv && . .venv/bin/activate"
+"""The README's line that makes a virtual environment first (Debian, Ubuntu),
+run here as written to make the one START runs in."""
 IMAGES = ROOT / "docs" / "images"
 PLAYERS = ["Ingrid", "Mateo", "Sofia", "Lars"]
 ROUNDS = (
@@ -52,6 +58,13 @@ def made_up_match() -> Match:
     return match
 
 
+def finished_match() -> Match:
+    """The same match played on to its end: Lars passes the limit of 100."""
+    return made_up_match().record_round(
+        "Sofia", {"Ingrid": {"3": 1}, "Mateo": {"4": 1}, "Lars": {"8": 2, "K": 1}}
+    )
+
+
 class ReadmeServer(Server):
     """The app as the README starts it: its command, in a venv of `python`'s,
     on port 8550, its data in `data_dir` (COMPANION_DATA)."""
@@ -67,7 +80,7 @@ class ReadmeServer(Server):
                 "COMPANION_DATA": str(data_dir),
                 "VIRTUAL_ENV": str(python.parent.parent),
             },
-            matches={"match": made_up_match()},
+            matches={"match": made_up_match(), "finished": finished_match()},
         )
         self.port = port
 
@@ -83,17 +96,24 @@ class ReadmeServer(Server):
 
 
 def shoot(server: Server) -> None:
-    """The scoreboard, then a round half-entered on the record screen."""
+    """New match, the scoreboard, a round half-entered on the record screen,
+    and a finished match."""
     with sync_playwright() as running:
         browser = running.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         context = browser.new_context(
             viewport={"width": 390, "height": 844}, locale="en-US"
         )
-        table = Table(context.new_page(), server.url).open(server.matches["match"])
+        table = Table(context.new_page(), server.url).open("/new")
+        table.see("House rules")
+        save(table, "new-match")
+        table.go(server.matches["match"])
         table.see("Record round")
         save(table, "scoreboard")
         record_round(table, "Lars", {"Ingrid": ["8", "K"], "Mateo": ["3"]}, save=False)
         save(table, "record")
+        table.open(server.matches["finished"])
+        table.see("Log in BG Stats")
+        save(table, "finished")
         browser.close()
 
 
@@ -109,8 +129,9 @@ def main() -> None:
         default_port() as port,
         tempfile.TemporaryDirectory(prefix="screenshots-") as scratch,
     ):
-        python = Path(scratch) / "venv" / "bin" / "python3"
-        venv.create(python.parent.parent, system_site_packages=True, with_pip=True)
+        # The README's line, in the scratch folder: its .venv is made there.
+        subprocess.run(["bash", "-c", VENV], cwd=scratch, check=True)
+        python = Path(scratch) / ".venv" / "bin" / "python3"
         server = ReadmeServer(Path(scratch) / "companion", python, port)
         try:
             shoot(server.start())

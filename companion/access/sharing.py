@@ -210,6 +210,7 @@ class ShareGate:
         self._lock = threading.Lock()
         self._code = new_code() if shared else ""
         self._guests: dict[str, Guest] = {}
+        self._sent_back: frozenset[str] = frozenset()
         self._tries: dict[str, _Tries] = {}
         self._table_wrong: deque[float] = deque()
         self._replaced = 0
@@ -337,6 +338,7 @@ class ShareGate:
                 session_id, name.strip(), ip, number, can_record, device=device
             )
             self._guests[session_id] = guest
+            self._sent_back -= {session_id}
             return guest
 
     def _take_device(self, session_id: str, device: str) -> Guest | None:
@@ -431,8 +433,17 @@ class ShareGate:
             old = self._code
             while self._code == old:
                 self._code = self._new_code()
+            # Their join screen says why they are back: no more of them than
+            # there were guests.
+            self._sent_back = frozenset(self._guests)
             self._guests.clear()
             return self._code
+
+    def sent_back(self, session_id: str) -> bool:
+        """Whether a new code sent this session back to join again (and it has
+        not joined since)."""
+        with self._lock:
+            return session_id in self._sent_back
 
     def set_can_record(self, session_id: str, can_record: bool) -> Guest:
         """Promote a guest to recorder or make it a viewer again."""

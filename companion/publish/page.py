@@ -28,11 +28,14 @@ from companion.webclient.service_worker import (
     service_worker_js,
     without_flutter_worker,
 )
+from companion.words.app_name import APP_NAME
 from companion.words.page_texts import page_texts_by_language
 from companion.words.restart_texts import restart_texts_by_language
 
-NAME = "Card Table Companion"
-SHORT_NAME = "Card Table"
+NAME = APP_NAME
+SHORT_NAME = APP_NAME
+"""The home screen's name is the app's one name: a launcher that has less room
+ends it with an ellipsis rather than showing another name."""
 DESCRIPTION = "Scores for Crazy Eights, Vändåtta and Uno, kept on this phone."
 THEME_COLOUR = LIGHT_SURFACE
 BACKGROUND_COLOUR = LIGHT_SURFACE

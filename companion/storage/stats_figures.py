@@ -98,6 +98,7 @@ class GameRecords:
 
     key: GameKey
     highest_round: Feat | None
-    lowest_winning_total: Feat | None
+    best_winning_total: Feat | None
+    """The lowest total that won a match, or the highest where highest wins."""
     longest_match: Feat
     most_wins: Feat | None

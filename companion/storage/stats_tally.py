@@ -254,13 +254,15 @@ class GameTally:
 
     def _work_out(self) -> GameRecords:
         lines = [self.lines[match_id] for _, match_id in self._order]
-        highest = lowest = longest = None
+        highest = best = longest = None
+        # The best win: the lowest total where lowest wins, else the highest.
+        sign = 1 if self.key.lowest_wins else -1
         for line in lines:
             if line.top is not None and (highest is None or line.top > highest.value):
                 highest = Feat(line.top, line.top_players, line.match_id, line.when)
             total = line.winning_total
-            if total is not None and (lowest is None or total < lowest.value):
-                lowest = Feat(total, line.winners, line.match_id, line.when)
+            if total is not None and (best is None or sign * total < sign * best.value):
+                best = Feat(total, line.winners, line.match_id, line.when)
             if longest is None or line.rounds > longest.value:
                 longest = Feat(line.rounds, line.players, line.match_id, line.when)
         assert longest is not None
@@ -270,4 +272,4 @@ class GameTally:
             leaders = tuple(sorted(p for p, n in self._wins.items() if n == top))
             last = next(line for line in reversed(lines) if leaders[0] in line.winners)
             most_wins = Feat(top, leaders, last.match_id, last.when)
-        return GameRecords(self.key, highest, lowest, longest, most_wins)
+        return GameRecords(self.key, highest, best, longest, most_wins)

@@ -5,28 +5,50 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping
 
+from companion.webclient.loading_screen import (
+    DARK_ACCENT,
+    DARK_SURFACE,
+    DARK_TEXT,
+    LIGHT_ACCENT,
+    LIGHT_SURFACE,
+    LIGHT_TEXT,
+    LOOKS_KEY,
+)
 from companion.webclient.page_script import PICK_LANGUAGE, PageScript
 
 PAGE_ID = "companion-unreachable"
 """The id of the page's element (in the open page: the cover over the app)."""
 
+_DARK_PAGE = f"background: {DARK_SURFACE}; color: {DARK_TEXT};"
+_DARK_BUTTON = f"background: {DARK_ACCENT}; color: #00390a;"
+LOOKS_ATTRIBUTE = "data-looks"
+"""On the open page's cover: the theme the app last opened in here, "light" or
+"dark" when one was chosen in Settings (none: the phone's)."""
+
+_SYSTEM = f'#{PAGE_ID}:not([{LOOKS_ATTRIBUTE}="light"])'
+_CHOSEN = f'#{PAGE_ID}[{LOOKS_ATTRIBUTE}="dark"]'
+
 STYLE = f"""\
 #{PAGE_ID} {{ position: fixed; inset: 0; z-index: 2147483647; display: flex;
   align-items: center; justify-content: center; padding: 24px;
-  background: #f4f8f3; color: #1a1c19;
+  background: {LIGHT_SURFACE}; color: {LIGHT_TEXT};
   font: 18px/1.5 Roboto, system-ui, sans-serif; }}
 #{PAGE_ID} main {{ max-width: 28em; }}
 #{PAGE_ID} h1 {{ font-size: 1.5em; line-height: 1.25; margin: 0 0 0.6em; }}
 #{PAGE_ID} .retry {{ display: inline-flex; align-items: center;
   box-sizing: border-box; margin-top: 1em; min-height: 48px; padding: 0 24px;
-  border: 0; border-radius: 24px; background: #2e7d32;
+  border: 0; border-radius: 24px; background: {LIGHT_ACCENT};
   color: #fff; font: inherit; text-decoration: none; cursor: pointer; }}
 @media (prefers-color-scheme: dark) {{
-  #{PAGE_ID} {{ background: #1a1c19; color: #e2e3dd; }}
-  #{PAGE_ID} .retry {{ background: #8fd88a; color: #00390a; }}
+  {_SYSTEM} {{ {_DARK_PAGE} }}
+  {_SYSTEM} .retry {{ {_DARK_BUTTON} }}
 }}
+{_CHOSEN} {{ {_DARK_PAGE} }}
+{_CHOSEN} .retry {{ {_DARK_BUTTON} }}
 """
-"""Large type and a thumb-sized button; the app's green, light or dark."""
+"""Large type and a thumb-sized button; the app's green, light or dark: dark
+as the phone is, unless a theme was chosen in the app's Settings
+(LOOKS_ATTRIBUTE)."""
 
 WATCH = PageScript.beside(__file__, "unreachable_watch.js", (PICK_LANGUAGE,))
 """The open page's script that covers the app when its connection is lost."""
@@ -39,6 +61,7 @@ def page_html(texts: Mapping[str, str], lang: str) -> str:
         "<!DOCTYPE html>\n"
         f'<html lang="{html.escape(lang)}"><head><meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        '<meta name="color-scheme" content="light dark">\n'
         f"<title>{escaped['title']}</title>\n<style>\n{STYLE}</style></head>\n"
         f'<body><div id="{PAGE_ID}"><main>\n'
         f"<h1>{escaped['title']}</h1>\n<p>{escaped['advice']}</p>\n"
@@ -67,5 +90,7 @@ def watch_js(
             "path": websocket_path,
             "graceMs": int(grace_ms),
             "pageId": PAGE_ID,
+            "looksKey": LOOKS_KEY,
+            "looksAttribute": LOOKS_ATTRIBUTE,
         }
     )

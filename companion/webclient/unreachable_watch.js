@@ -12,6 +12,19 @@
   let timer = null;
   let cover = null;
 
+  // The theme chosen in the app's Settings ("light", "dark"), as the app
+  // last told this browser (loading_screen.js reads it so too); null when
+  // the app follows the phone, or never said.
+  function chosenTheme() {
+    try {
+      const value = JSON.parse(localStorage.getItem(settings.looksKey));
+      const theme = String(value).split(' ')[1];
+      return theme === 'light' || theme === 'dark' ? theme : null;
+    } catch {
+      return null;
+    }
+  }
+
   function show() {
     timer = null;
     if (cover !== null || open.size > 0) {
@@ -20,6 +33,10 @@
     cover = document.createElement('div');
     cover.id = settings.pageId;
     cover.setAttribute('role', 'alert');
+    const theme = chosenTheme();
+    if (theme !== null) {
+      cover.setAttribute(settings.looksAttribute, theme);
+    }
     const style = document.createElement('style');
     style.textContent = settings.style;
     const main = document.createElement('main');

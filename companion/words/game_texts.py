@@ -143,6 +143,16 @@ CARD_LABELS: dict[str, tuple[str, str]] = {
     "wild-draw-four": NC_("card label", "+4"),
 }
 
+HAND_WORDS: dict[str, tuple[str, str]] = {
+    # TRANSLATORS: Uno's Draw Two card in the line of the cards a player held
+    # ("Bo: Skip, Draw Two ×2"), written out: "+2" there reads as points.
+    "draw-two": NC_("card in a hand", "Draw Two"),
+    # TRANSLATORS: Uno's Wild Draw Four card in the line of the cards a player
+    # held, written out: "+4" there reads as points.
+    "wild-draw-four": NC_("card in a hand", "Wild Draw Four"),
+}
+"""The cards whose keypad label is a figure, as a hand's line writes them."""
+
 
 PLACES: tuple[tuple[str, str], ...] = (
     # TRANSLATORS: places in a round played on, as short ordinals: "1st", "2nd".
@@ -281,9 +291,20 @@ def players_count(t: Translator, n: int) -> str:
     return t.ngettext("%(num)s player", "%(num)s players", n) % {"num": t.number(n)}
 
 
+def written_card(t: Translator, card: str) -> str:
+    """A card as a hand's line writes it: its keypad label, but Uno's Draw Two
+    and Wild Draw Four by name ("+2" beside a round's "+84" reads as points)."""
+    if card in HAND_WORDS:
+        return t.pgettext(*HAND_WORDS[card])
+    return card_label(t, card)
+
+
 def chip_text(t: Translator, card: str, count: int) -> str:
     """A card and how many of it a hand holds: "K ×2", or just "K" for one."""
-    short = card_label(t, card)
+    return _counted(t, card_label(t, card), count)
+
+
+def _counted(t: Translator, short: str, count: int) -> str:
     if count == 1:
         return short
     # TRANSLATORS: a card face and how many of it a player holds, e.g. "K ×2".
@@ -299,7 +320,7 @@ def hand_text(t: Translator, hand: Hand | int, cards: CardSet) -> str:
         )
     counts = dict(hand.counts)
     return ", ".join(
-        chip_text(t, cards.card(face), counts[face])
+        _counted(t, written_card(t, cards.card(face)), counts[face])
         for face in cards.order(tuple(counts))
     )
 
@@ -325,7 +346,7 @@ def places_text(
 def round_hands_text(t: Translator, match: Match, index: int) -> str:
     """What everyone but the one who went out held in round `index` (with the
     places of a round played on first), in one line for a spreadsheet:
-    "Bo: 0 ×2, Skip; Cy: +4"."""
+    "Bo: 0 ×2, Skip; Cy: Wild Draw Four"."""
     cards = get_card_set(match.settings.card_set)
     played = match.rounds[index]
     parts = [places_text(t, match.players, played.places)] if played.places else []

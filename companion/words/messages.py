@@ -6,7 +6,10 @@ from typing import Protocol
 
 from companion.access.sharing import AccessError
 from companion.engine.errors import MatchError
+from companion.engine.game_definitions import MAX_GAME_NAME
 from companion.engine.games import REGULAR_CARDS, CardSet
+from companion.engine.names import MAX_NAME_LENGTH
+from companion.engine.unicode_text import grapheme_clusters
 from companion.words.game_texts import GAME_NAMES, card_name, game_name
 from companion.words.i18n import Translator
 
@@ -77,9 +80,11 @@ ERROR_MESSAGES: dict[str, Message] = {
         "A name cannot hold invisible or control characters (this one holds "
         "%(char)s): type it again."
     ),
+    # The limit comes first: a long name, even shortened, would push it out of
+    # a three-line message.
     "name-too-long": NP_(
-        "“%(name)s” is too long: use at most %(max)s character.",
-        "“%(name)s” is too long: use at most %(max)s characters.",
+        "Use at most %(max)s character for a name: “%(name)s” is too long.",
+        "Use at most %(max)s characters for a name: “%(name)s” is too long.",
         "max",
     ),
     "duplicate-name": N_("There is already a player called “%(name)s”."),
@@ -147,8 +152,8 @@ ERROR_MESSAGES: dict[str, Message] = {
     ),
     "game-name-empty": N_("Give the game a name."),
     "game-name-too-long": NP_(
-        "“%(name)s” is too long for a game's name: use at most %(max)s character.",
-        "“%(name)s” is too long for a game's name: use at most %(max)s characters.",
+        "Use at most %(max)s character for a game's name: “%(name)s” is too long.",
+        "Use at most %(max)s characters for a game's name: “%(name)s” is too long.",
         "max",
     ),
     "game-name-taken": N_("There is already a game called “%(name)s”."),
@@ -424,7 +429,28 @@ def _shown(
         return t.number(value + 1)
     if isinstance(value, list | tuple):
         return t.join((_plain(t, item) for item in value), style="or")
+    if name in QUOTED_NAMES and isinstance(value, str):
+        return _shortened(value)
     return _plain(t, value)
+
+
+QUOTED_NAMES = frozenset({"name", "player", "known"})
+"""The parameters that quote a name someone typed."""
+
+LONGEST_NAME = max(MAX_NAME_LENGTH, MAX_GAME_NAME)
+"""The longest name a player or a game may have: any longer is shortened."""
+
+SHORTENED_TO = 16
+"""How much of a name longer than any name may be a message quotes (in
+grapheme clusters, as names are counted), before an ellipsis."""
+
+
+def _shortened(name: str) -> str:
+    """`name`, or its start and "…" if it is longer than a name may be."""
+    clusters = grapheme_clusters(name)
+    if len(clusters) <= LONGEST_NAME:
+        return name
+    return "".join(clusters[:SHORTENED_TO]) + "…"
 
 
 def _plain(t: Translator, value: object) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from companion.words.app_name import APP_NAME
 from companion.words.i18n import LANGUAGES, Translator, get_translator
 
 TEXT_KEYS = (
@@ -36,7 +37,7 @@ def page_texts(t: Translator) -> dict[str, str]:
     """The sentences in `t`'s language, by TEXT_KEYS."""
     elsewhere, advice = other_tab_texts(t)
     return {
-        "name": t.gettext("Card Table Companion"),
+        "name": APP_NAME,
         # TRANSLATORS: what a screen reader says of the screen shown while the
         # app starts, under its name.
         "opening": t.gettext("Opening…"),

@@ -143,7 +143,7 @@ def test_a_code_that_is_not_a_connection_code_says_so(
 ) -> None:
     host, guest = tables["host"], tables["guest"]
     host.tap("Back to the match")
-    host.tap("Hand over to another phone")
+    host.tap("Hand over")
     _, picture = qr_picture(host, "QR code of this match, for another phone to scan")
     host.tap("Back to the match")
     guest.tap("Back to matches")

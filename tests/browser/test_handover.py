@@ -42,7 +42,7 @@ from companion.storage.match_link import FRAGMENT, match_from_link
 
 PLAYERS = ["Ada", "Bo", "Åse"]
 RESUME = "Resume Crazy Eights with Ada, Bo, and Åse"
-HAND_OVER = "Hand over to another phone"
+HAND_OVER = "Hand over"
 CODE = "QR code of this match, for another phone to scan"
 CAME = "A match came from another phone"
 ADD = "Add this match"
@@ -196,7 +196,7 @@ def test_the_code_is_black_on_white_in_the_dark_theme_and_in_norwegian(
     norwegian_and_dark(table)
     table.tab("Partier")
     table.tap("Fortsett Vri åtter med Ada, Bo og Åse")
-    table.tap("Gi partiet videre til en annen telefon")
+    table.tap("Gi videre")
     code = table.page.get_by_role(
         "img", name="QR-kode for dette partiet, som en annen telefon kan skanne"
     )

@@ -21,7 +21,7 @@ MATCH = (
     .record_round("Ada", {"Bo": {"8": 1}, "Åse": {"K": 2, "3": 1}})
     .record_round("Bo", {"Ada": {"7": 1}, "Åse": {"A": 1}})
 )
-HAND_OVER = "Hand over to another phone"
+HAND_OVER = "Hand over"
 NO_SITE = "so it needs that site's address, and none is set"
 
 

@@ -10,6 +10,9 @@ from driver import Table
 from flows import new_match, record_round
 from playwright.sync_api import Browser, BrowserContext
 
+from companion.webclient.loading_screen import LOOKS_KEY
+from companion.webclient.unreachable_page import PAGE_ID
+
 RELOAD_BUDGET = 200_000
 """Bytes a reload on the same version may transfer (issue 17)."""
 
@@ -133,6 +136,14 @@ CACHED_JS = """async () => {
 }"""
 
 
+COVER_BACKGROUND = (
+    f"() => getComputedStyle(document.getElementById('{PAGE_ID}')).backgroundColor"
+)
+"""The "cannot be reached" cover's background colour, as drawn."""
+LIGHT, DARK = "rgb(247, 251, 241)", "rgb(16, 20, 15)"
+"""The app's surface, light and dark (loading_screen.LIGHT_SURFACE, DARK_SURFACE)."""
+
+
 def test_with_the_server_gone_a_phone_is_told_so(
     context: BrowserContext, server
 ) -> None:
@@ -153,6 +164,10 @@ def test_with_the_server_gone_a_phone_is_told_so(
     cached = page.evaluate(CACHED_JS)
     # Only versioned client files: no page, no data, nothing per user.
     assert all(url.startswith(server.url + base) for url in cached), cached
+    # A dark phone whose app was last opened in the light theme (as the app
+    # tells the browser: loading_screen.LOOKS_KEY, JSON as Flutter keeps it).
+    page.emulate_media(color_scheme="dark")
+    page.evaluate(f"() => localStorage.setItem('{LOOKS_KEY}', '\"en light\"')")
     server.stop()
     try:
         # The open page: its connection is gone and stays gone.
@@ -160,11 +175,15 @@ def test_with_the_server_gone_a_phone_is_told_so(
         page.get_by_role("button", name="Try again").click()
         table.see("Still no answer from the table's computer.")
         table.shot("served-unreachable-open-390x844")
+        # The light theme chosen in the app's Settings, on a dark phone.
+        assert page.evaluate(COVER_BACKGROUND) == LIGHT
         # A reload: the worker answers with the same page.
         page.reload()
         table.see(GONE)
         table.see("Try again")
         table.shot("served-unreachable-reload-390x844")
+        # The worker's page knows no theme of the app's: dark as the phone is.
+        assert page.evaluate(COVER_BACKGROUND) == DARK
     finally:
         server.start()
     page.get_by_text("Try again").click()

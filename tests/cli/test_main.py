@@ -90,7 +90,7 @@ def test_the_help_speaks_the_systems_language(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ):
     out = _help(monkeypatch, capsys, "nb", [])
-    assert "Kortbordets hjelper: en poengteller for kortbordet." in out
+    assert "Card Table Companion: en poengteller for kortbordet." in out
     assert "adressen serveren lytter på (127.0.0.1; med --share: 0.0.0.0)" in out
     assert "la telefoner på nettverket koble seg til med en kode" in out
     assert "hvor partier og innstillinger lagres" in out

@@ -343,7 +343,7 @@ def test_a_csv_names_each_rounds_cards_as_the_matchs_deck_does(
         rows = list(csv.reader(handle))
     assert rows[0][4] == "cartas en la mano"
     assert rows[1][:4] == ["1", "93", "0", "0"]
-    assert rows[1][4] == "Bo: 0, Salto ×2; Cy: 1 ×3, +4"
+    assert rows[1][4] == "Bo: 0, Salto ×2; Cy: 1 ×3, Comodín roba cuatro"
 
 
 def test_an_import_says_what_it_brought_up_to_date_and_kept_beside(

@@ -30,7 +30,7 @@ def test_the_page_shows_our_loading_screen_not_flets(site: Site):
     assert "<h1>Card Table Companion</h1>" in index
     # The name in every language the browser may choose (Norwegian's here).
     texts = shipped_settings(index)[LOADING.key]["texts"]
-    assert texts["nb"]["name"] == "Kortbordets hjelper"
+    assert texts["nb"]["name"] == "Card Table Companion"
     assert "loading-animation.png" not in index
     assert '<div id="loading"' not in index
     assert (site.folder / "icons/icon-192.png").is_file()

@@ -148,8 +148,8 @@ def test_records_name_the_match_that_set_them(store: Store) -> None:
     assert vandatta.highest_round.value == 10
     assert vandatta.highest_round.players == ("Bo",)
     assert vandatta.highest_round.match_id == f"{1:012x}"
-    assert vandatta.lowest_winning_total.value == 0
-    assert vandatta.lowest_winning_total.match_id == f"{2:012x}"
+    assert vandatta.best_winning_total.value == 0
+    assert vandatta.best_winning_total.match_id == f"{2:012x}"
     # Every match had two rounds: the first to do so holds the record.
     assert (vandatta.longest_match.value, vandatta.longest_match.match_id) == (
         2,
@@ -342,3 +342,22 @@ def test_any_sequence_of_changes_matches_a_recomputation(ops) -> None:
     for op in ops:
         apply(store, op)
         assert store.stats_snapshot(SINCE) == recomputed(store)
+
+
+def test_where_the_highest_total_wins_the_record_is_the_highest_winning_total(
+    store: Store,
+) -> None:
+    # Uno: the winner collects, and the one who passes 500 first wins.
+    close = Match.new("uno", ["Ada", "Bo"]).record_round("Ada", {"Bo": 510})
+    blowout = Match.new("uno", ["Ada", "Bo"]).record_round("Bo", {"Ada": 760})
+    assert close.is_over and blowout.is_over
+    store.add_match(close)
+    blowout_id = store.add_match(blowout)
+    (uno,) = store.records()
+    assert uno.key == UNO
+    assert uno.best_winning_total is not None
+    assert (uno.best_winning_total.value, uno.best_winning_total.players) == (
+        760,
+        ("Bo",),
+    )
+    assert uno.best_winning_total.match_id == blowout_id

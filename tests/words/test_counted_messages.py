@@ -34,6 +34,8 @@ number is not added here: its message is made plural, or reviewed below."""
 NOT_COUNTS: dict[str, str] = {
     # A number that names something: a round, a guest, a place, a port.
     "Round {number}": "the round's number",
+    "Another phone saved round {number}, which ended the match, while it was "
+    "being entered here: what was entered here was not saved.": "the round's number",
     "Guest {number}": "a guest's number",
     "Phone {number}": "a following phone's number",
     "{phone} may record": "a following phone's name (Phone 2)",

@@ -111,3 +111,17 @@ def test_a_spreadsheet_row_names_the_places_then_the_last_hand():
     assert round_hands_text(get_translator("sv"), match, 0).startswith(
         "1:a Bo · 2:a Ada · 3:e Di · 4:e Cy; Cy:"
     )
+
+
+def test_unos_draw_cards_are_written_as_cards_not_as_points():
+    # Uno played with an Uno deck: K is Draw Two, BJ Wild Draw Four.
+    match = Match.new("uno", ["Ada", "Bo", "Cy"]).record_round(
+        "Ada", {"Bo": {"K": 2, "J": 1}, "Cy": {"BJ": 1, "5": 1}}
+    )
+    line = round_hands_text(get_translator("en"), match, 0)
+    # Beside a round's "+84", a "+2" or "+4" would read as points.
+    assert "+" not in line
+    assert "Draw Two ×2" in line
+    assert "Wild Draw Four" in line
+    # The keypad keeps the labels printed on the cards.
+    assert card_label(get_translator("en"), "draw-two") == "+2"

@@ -133,8 +133,8 @@ def test_a_number_in_an_error_picks_the_plural_form():
     one = MatchError("deck-limit", face="A", count=2, limit=1)
     assert error_message(english, one) == "2 aces entered, but only 1 is in play."
     short = MatchError("name-too-long", name="Ada", max=1)
-    assert error_message(english, short).endswith("use at most 1 character.")
-    assert error_message(spanish, short).endswith("usa como máximo 1 carácter.")
+    assert error_message(english, short).startswith("Use at most 1 character ")
+    assert error_message(spanish, short).startswith("Usa como máximo 1 carácter ")
     rounds = MatchError("too-many-rounds", max=1000)
     assert error_message(english, rounds) == "A match holds at most 1,000 rounds."
     players = StoreError("import-too-many-players", path="a.json", count=1, max=1)
@@ -238,3 +238,16 @@ def test_a_round_after_the_end_is_said_so_in_every_language():
     assert "ronda 1" in said["es"]
     code = error_message(get_translator("en"), StoreError("code-round-after-end"))
     assert "a round after its end" in code and "Nothing was added" in code
+
+
+def test_a_name_too_long_says_the_limit_first_and_quotes_the_name_shortened():
+    name = "Bartholomew " * 17  # 204 characters
+    said = error_message(
+        get_translator("en"), MatchError("name-too-long", name=name, max=24)
+    )
+    # Cut to three lines on a phone, the limit still shows: it comes first.
+    assert said.startswith("Use at most 24 characters for a name: “Bartholomew Bart…”")
+    assert len(said) < 80
+    # A name no longer than a name may be is quoted whole.
+    whole = MatchError("duplicate-name", name="Åse 🎉 Bartholomew-Smith")
+    assert "“Åse 🎉 Bartholomew-Smith”" in error_message(get_translator("en"), whole)

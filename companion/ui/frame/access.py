@@ -41,18 +41,17 @@ def refusal_screen(
     back: tuple[str, str],
     headline: str,
     text: str,
+    icon: ft.IconData = ft.Icons.VISIBILITY_OUTLINED,
 ) -> ft.View:
-    """A screen that may not be used here: `headline` and `text` say why, `back`
-    is the (route, label) of the way back."""
+    """A screen that may not be used here: `headline` and `text` say why (under
+    `icon`), `back` is the (route, label) of the way back."""
     to, label = back
     leading = icon_button(
         icon=ft.Icons.ARROW_BACK, tooltip=label, on_click=lambda: navigate(to)
     )
     message = ft.Container(
         padding=ft.Padding.symmetric(vertical=32, horizontal=16),
-        content=notice(
-            ft.Icons.VISIBILITY_OUTLINED, ft.Colors.OUTLINE, headline, text, label, to
-        ),
+        content=notice(icon, ft.Colors.OUTLINE, headline, text, label, to),
     )
     return screen(state, route, title, [message], leading=leading)
 
@@ -69,8 +68,7 @@ def role_section(t: Translator, state: AppState) -> list[ft.Control]:
     elif role is Role.VIEWER:
         text = t.gettext(
             "You joined this table as a viewer: every round shows here as soon as "
-            "it is recorded, but only the host and the phones the host allows can "
-            "record."
+            "it is recorded. The host can let this phone record."
         )
         icon = ft.Icons.VISIBILITY_OUTLINED
     else:

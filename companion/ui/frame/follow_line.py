@@ -25,7 +25,7 @@ def follow_line(
         words = (
             t.gettext("Following another phone live: you may record rounds.")
             if guest.may_record
-            else t.gettext("Following another phone live")
+            else t.gettext("Following another phone live: it can let this one record.")
         )
         return live_line(ft.Text(words, color=ft.Colors.PRIMARY))
     if status in (LinkStatus.QUIET, LinkStatus.WAITING):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.words.app_name import APP_NAME
 from companion.words.i18n import get_translator, negotiate
 from companion.words.page_texts import other_tab_texts
 
@@ -12,7 +13,7 @@ from companion.words.page_texts import other_tab_texts
 def OtherTabScreen(languages: list[str]) -> list[ft.View]:
     """A polite refusal: this tab never opens the store, so it changes nothing."""
     t = get_translator(negotiate(languages))
-    ft.context.page.title = t.gettext("Card Table Companion")
+    ft.context.page.title = APP_NAME
     elsewhere, advice = other_tab_texts(t)
     return [
         ft.View(

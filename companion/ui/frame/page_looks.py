@@ -7,6 +7,7 @@ import logging
 import flet as ft
 
 from companion.ui.frame.theme import THEME_MODES, theme
+from companion.words.app_name import APP_NAME
 from companion.words.i18n import LANGUAGES, Translator
 
 LOG = logging.getLogger(__name__)
@@ -30,7 +31,7 @@ def locale_configuration(lang: str) -> ft.LocaleConfiguration:
 
 def dress_page(page: ft.Page, t: Translator, lang: str, theme_name: str) -> None:
     """The page's title, language and colours for this render."""
-    page.title = t.gettext("Card Table Companion")
+    page.title = APP_NAME
     page.locale_configuration = locale_configuration(lang)
     page.theme_mode = THEME_MODES[theme_name]
     page.theme = theme()

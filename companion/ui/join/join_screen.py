@@ -8,10 +8,12 @@ import flet as ft
 
 from companion.access.sharing import AccessError
 from companion.engine.errors import MatchError
+from companion.engine.names import MAX_NAME_LENGTH
 from companion.ui.frame.live_line import live_line
 from companion.ui.frame.render_guard import guarded_screen
 from companion.ui.frame.shell import screen
 from companion.ui.frame.state import use_app
+from companion.words.app_name import APP_NAME
 from companion.words.messages import error_message
 
 
@@ -33,6 +35,11 @@ def JoinScreen() -> ft.View:
         set_form(submit)
 
     message = error_message(t, refusal) if refusal is not None else ""
+    if not message and state.gate.sent_back(state.session_id):
+        message = t.gettext(
+            "The host made a new join code, so this phone left the table: "
+            "enter the new code to join again."
+        )
     controls: list[ft.Control | None] = [
         ft.Container(
             padding=ft.Padding.only(top=24),
@@ -65,7 +72,7 @@ def JoinScreen() -> ft.View:
             label=t.gettext("Your name"),
             hint_text=t.gettext("Optional: shown to the host"),
             value=form[1],
-            max_length=30,
+            max_length=MAX_NAME_LENGTH,
             # Forgeable as the code: held to the name rules by state.join.
             on_change=lambda e: set_form(lambda f: (f[0], e.control.value)),
             on_submit=join,
@@ -83,4 +90,4 @@ def JoinScreen() -> ft.View:
     # page.route is the client's to set (forgeable): it only names this View;
     # a session that has not joined gets no other screen, whatever the route.
     route = ft.context.page.route or "/"
-    return screen(state, route, t.gettext("Card Table Companion"), controls)
+    return screen(state, route, APP_NAME, controls)

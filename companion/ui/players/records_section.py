@@ -39,8 +39,10 @@ def _game_card(
         (ft.Icons.TRENDING_UP, texts.highest_round_text, records.highest_round),
         (
             ft.Icons.EMOJI_EVENTS_OUTLINED,
-            texts.lowest_win_text,
-            records.lowest_winning_total,
+            texts.lowest_win_text
+            if records.key.lowest_wins
+            else texts.highest_win_text,
+            records.best_winning_total,
         ),
         (ft.Icons.TIMER_OUTLINED, texts.longest_match_text, records.longest_match),
     ]

@@ -155,6 +155,16 @@ def lowest_win_text(t: Translator, feat: Feat) -> str:
     )
 
 
+def highest_win_text(t: Translator, feat: Feat) -> str:
+    """The record for the highest total that won a match (where highest wins)."""
+    return _feat(
+        t,
+        t.gettext("Highest winning total: {figure}, {players} · {date}"),
+        feat,
+        fmt.points(t, feat.value),
+    )
+
+
 def longest_match_text(t: Translator, feat: Feat) -> str:
     """The record for the most rounds in one match."""
     return _feat(

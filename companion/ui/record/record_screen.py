@@ -6,14 +6,15 @@ import flet as ft
 
 from companion.engine.match import Match
 from companion.ui.frame import format as fmt
-from companion.ui.frame.access import view_only_screen
+from companion.ui.frame.access import refusal_screen, view_only_screen
+from companion.ui.frame.not_found_screen import match_not_found
 from companion.ui.frame.render_guard import guarded_screen
 from companion.ui.frame.round_link import rules_from_round
 from companion.ui.frame.shell import icon_button, navigate, rules_action, screen
 from companion.ui.frame.state import use_app
 from companion.ui.record.round_actions import use_round
 from companion.ui.record.round_form import round_form
-from companion.ui.record.round_notes import round_note
+from companion.ui.record.round_notes import ended_text, round_note
 from companion.ui.record.round_parts import who_went_out
 from companion.words.typed_numbers import parse_whole_number
 
@@ -59,18 +60,30 @@ def RecordScreen() -> ft.View:
             base,
             t.gettext("Back to the scoreboard"),
         )
-    if match is None or (index is None and match.is_over):
-        return screen(
-            state,
-            route,
-            t.gettext("Record round"),
-            [ft.Text(t.gettext("There is no round to record here."))],
-        )
     back = icon_button(
         icon=ft.Icons.ARROW_BACK,
         tooltip=t.gettext("Back to the scoreboard"),
         on_click=lambda: navigate(base),
     )
+    if match is None:
+        home = icon_button(
+            icon=ft.Icons.ARROW_BACK,
+            tooltip=t.gettext("Back to matches"),
+            on_click=lambda: navigate("/"),
+        )
+        return match_not_found(state, route, home, nav=0)
+    if index is None and match.is_over:
+        held = actions.held
+        lost = held.lost if held is not None and held.note == "stale" else None
+        return refusal_screen(
+            state,
+            route,
+            t.gettext("Record round"),
+            (base, t.gettext("Back to the scoreboard")),
+            t.gettext("This match is over"),
+            ended_text(t, lost),
+            ft.Icons.EMOJI_EVENTS_OUTLINED,
+        )
     title = (
         t.gettext("Edit round {number}").format(number=index + 1)
         if index is not None

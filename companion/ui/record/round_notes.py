@@ -43,3 +43,16 @@ def round_note(
             text.format(number=held.lost), color=ft.Colors.ON_SURFACE_VARIANT
         )
     return None
+
+
+def ended_text(t: Translator, lost: int | None) -> str:
+    """Why a match that ended has no round to record; `lost`: the number of
+    the round whose entry here was let go when another phone saved it."""
+    if lost is None:
+        return t.gettext(
+            "Its last round is recorded: there is no round left to record."
+        )
+    return t.gettext(
+        "Another phone saved round {number}, which ended the match, while it "
+        "was being entered here: what was entered here was not saved."
+    ).format(number=t.number(lost))

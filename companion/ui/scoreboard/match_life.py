@@ -2,42 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import flet as ft
 
 from companion.engine.match import Match
 from companion.ui.frame import format as fmt
+from companion.ui.frame.question import ask
 from companion.ui.frame.saved_notice import show_put_back, show_undo
 from companion.ui.frame.shell import navigate
 from companion.ui.frame.state import AppState
 from companion.ui.frame.theme import TARGET
 from companion.words.i18n import Translator
-
-
-def _ask(
-    t: Translator, title: str, body: str, confirm: str, on_confirm: Callable[[], None]
-) -> None:
-    """One question in a dialog: Cancel, or `confirm` to go ahead."""
-    page = ft.context.page
-
-    def go_ahead() -> None:
-        page.pop_dialog()
-        on_confirm()
-
-    page.show_dialog(
-        ft.AlertDialog(
-            modal=True,
-            title=ft.Text(title),
-            content=ft.Text(body),
-            actions=[
-                ft.TextButton(
-                    t.gettext("Cancel"), height=TARGET, on_click=page.pop_dialog
-                ),
-                ft.FilledButton(confirm, height=TARGET, on_click=go_ahead),
-            ],
-        )
-    )
 
 
 def delete_question(t: Translator, match: Match) -> str:
@@ -88,7 +62,7 @@ def life_buttons(
                 t.gettext("End match now"),
                 icon=ft.Icons.FLAG_OUTLINED,
                 height=TARGET,
-                on_click=lambda: _ask(
+                on_click=lambda: ask(
                     t,
                     t.gettext("End the match now?"),
                     end_question(t, match),
@@ -102,7 +76,7 @@ def life_buttons(
             t.gettext("Delete match"),
             icon=ft.Icons.DELETE_OUTLINE,
             height=TARGET,
-            on_click=lambda: _ask(
+            on_click=lambda: ask(
                 t,
                 t.gettext("Delete this match?"),
                 delete_question(t, match),

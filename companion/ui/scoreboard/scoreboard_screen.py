@@ -7,9 +7,10 @@ from collections.abc import Awaitable, Callable
 import flet as ft
 
 from companion.engine.match import Match
+from companion.storage import StoreError
 from companion.ui.frame import format as fmt
 from companion.ui.frame.follow_line import follow_line
-from companion.ui.frame.follow_session import use_following
+from companion.ui.frame.follow_session import Following, use_following
 from companion.ui.frame.not_found_screen import match_not_found
 from companion.ui.frame.player_colours import match_colours
 from companion.ui.frame.render_guard import guarded_screen
@@ -21,7 +22,9 @@ from companion.ui.frame.shell import (
     screen,
     section_title,
 )
-from companion.ui.frame.state import use_app
+from companion.ui.frame.state import AppState, use_app
+from companion.ui.frame.theme import TARGET
+from companion.ui.scoreboard.bg_stats import play_link
 from companion.ui.scoreboard.copies_screen import compare_offer
 from companion.ui.scoreboard.history import round_history, totals_chart
 from companion.ui.scoreboard.match_life import life_buttons
@@ -101,7 +104,19 @@ def _finished(
     match: Match,
     can_change: bool,
     share: Callable[[], Awaitable[None]],
+    bg_stats: str | None,
 ) -> ft.Control:
+    logging = (
+        ft.OutlinedButton(
+            t.gettext("Log in BG Stats"),
+            icon=ft.Icons.OPEN_IN_NEW,
+            height=TARGET,
+            # A link the person opens: BG Stats' own page (or app) takes it.
+            url=ft.Url(bg_stats, target=ft.UrlTarget.BLANK),
+        )
+        if bg_stats
+        else None
+    )
     return ft.Container(
         bgcolor=ft.Colors.PRIMARY_CONTAINER,
         border_radius=16,
@@ -150,6 +165,7 @@ def _finished(
                     ],
                     spacing=8,
                 ),
+                *([logging] if logging else []),
             ]
         ),
     )
@@ -212,9 +228,12 @@ def ScoreboardScreen() -> ft.View:
         follow_line(t, following, match_id),
         compare_offer(t, state, match_id),
         _header(t, match),
-        _finished(t, match_id, match, changing, share) if match.is_over else None,
+        _finished(t, match_id, match, changing, share, _bg_stats(state, match_id))
+        if match.is_over
+        else None,
         _standings(t, match, colours),
         ft.Row([record]) if changing and not match.is_over else None,
+        _passing_buttons(t, state, following, match_id),
         life_buttons(t, state, match_id, match),
     ]
     history = [
@@ -245,26 +264,6 @@ def ScoreboardScreen() -> ft.View:
         ),
         rules_action(t, match.game_id),
     ]
-    if following is not None and state.is_host and not state.followed_live(match_id):
-        # The phone-alone site's: the other phones follow it over the Wi-Fi.
-        actions.insert(
-            0,
-            icon_button(
-                icon=ft.Icons.PHONELINK_RING,
-                tooltip=t.gettext("Let a phone follow"),
-                on_click=lambda: navigate(f"/match/{match_id}/follow"),
-            ),
-        )
-    if state.is_host:
-        # The host's: at a shared table a phone takes the match from the host.
-        actions.insert(
-            0,
-            icon_button(
-                icon=ft.Icons.QR_CODE_2,
-                tooltip=t.gettext("Hand over to another phone"),
-                on_click=lambda: navigate(f"/match/{match_id}/code"),
-            ),
-        )
     return screen(
         state,
         route,
@@ -276,3 +275,37 @@ def ScoreboardScreen() -> ft.View:
         wide=True,
         rules_game=match.game_id,
     )
+
+
+def _passing_buttons(
+    t: Translator, state: AppState, following: Following | None, match_id: str
+) -> ft.Control | None:
+    """Hand over (the host's: a phone takes the match) and Let a phone follow
+    (the phone-alone site's: others follow it over the Wi-Fi), in words, as
+    the instructions name them; the app bar keeps its room for the title."""
+    passing: list[tuple[str, ft.IconData, str]] = []
+    if state.is_host:
+        passing.append((t.gettext("Hand over"), ft.Icons.QR_CODE_2, "code"))
+    if following is not None and state.is_host and not state.followed_live(match_id):
+        passing.append(
+            (t.gettext("Let a phone follow"), ft.Icons.PHONELINK_RING, "follow")
+        )
+    buttons: list[ft.Control] = [
+        ft.OutlinedButton(
+            label,
+            icon=icon,
+            height=TARGET,
+            on_click=lambda _, to=f"/match/{match_id}/{part}": navigate(to),
+        )
+        for label, icon, part in passing
+    ]
+    return ft.Row(buttons, wrap=True, spacing=8, run_spacing=8) if buttons else None
+
+
+def _bg_stats(state: AppState, match_id: str) -> str | None:
+    """The link that logs the finished match in BG Stats (None if unreadable)."""
+    try:
+        stored = state.store.load_stored(match_id)
+    except StoreError:
+        return None
+    return play_link(state.t, stored)

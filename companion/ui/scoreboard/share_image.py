@@ -13,6 +13,7 @@ from companion.engine.match import Match
 from companion.ui.frame import format as fmt
 from companion.ui.frame.chart_axis import Ticks, value_ticks
 from companion.ui.scoreboard.history import plotted_rounds
+from companion.words.app_name import APP_NAME
 from companion.words.i18n import Translator
 
 if TYPE_CHECKING:
@@ -175,7 +176,7 @@ def standings_png(
         box = (MARGIN, y + 24, WIDTH - MARGIN, y + CHART_HEIGHT)
         _chart(draw, t, match, box, palette, slots)
         y += CHART_HEIGHT + 80
-    draw.text((MARGIN, y), t.gettext("Card Table Companion"), fill=palette.muted,
+    draw.text((MARGIN, y), APP_NAME, fill=palette.muted,
               font=_font(32))  # fmt: skip
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)

@@ -78,18 +78,29 @@ def _share_note(t: Translator, _state: AppState) -> list[ft.Control]:
                 "then open the address it shows on each phone."
             )
         ),
-        ft.Container(
-            bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
-            border_radius=8,
-            padding=ft.Padding.symmetric(horizontal=12, vertical=8),
-            content=ft.Text(
-                SHARE_COMMAND,
-                font_family="monospace",
-                no_wrap=True,
-                selectable=True,
-            ),
-        ),
+        _command_line(),
     ]
+
+
+def _share_or_follow_note(t: Translator, state: AppState) -> list[ft.Control]:
+    # The phone-alone site has both: a computer's shared table, and another
+    # phone following this one over the Wi-Fi, which needs no computer.
+    follow = t.gettext(
+        "Without a computer, another phone can follow a match on this one: "
+        "open the match and tap Let a phone follow."
+    )
+    return [*_share_note(t, state), ft.Text(follow)]
+
+
+def _command_line() -> ft.Control:
+    return ft.Container(
+        bgcolor=ft.Colors.SURFACE_CONTAINER_HIGHEST,
+        border_radius=8,
+        padding=ft.Padding.symmetric(horizontal=12, vertical=8),
+        content=ft.Text(
+            SHARE_COMMAND, font_family="monospace", no_wrap=True, selectable=True
+        ),
+    )
 
 
 def on_device() -> Features:
@@ -127,7 +138,7 @@ def static(
         return [ft.Text(kept), ft.Text(version_line, size=12)]
 
     return Features(
-        share=_share_note,
+        share=_share_or_follow_note if handover and handover.peers else _share_note,
         data_place=_in_browser,
         about=about,
         handover=handover or Handover(),

@@ -14,6 +14,7 @@ from companion.ui.frame.render_guard import guarded_screen
 from companion.ui.frame.shell import choices, screen, section_title, toggle_row
 from companion.ui.frame.state import AppState, use_app
 from companion.ui.frame.theme import TARGET
+from companion.ui.frame.wake_lock import can_keep_awake
 from companion.ui.settings.features import Features, use_features
 from companion.words.i18n import LANGUAGES, Translator
 from companion.words.merge_texts import merged_lines
@@ -36,7 +37,25 @@ def _language(t: Translator, state: AppState) -> list[ft.Control]:
 
 
 def _awake_switch(t: Translator, state: AppState) -> ft.Control:
-    """The keep-awake switch on a 56 px row that toggles wherever it is tapped."""
+    """The keep-awake switch on a 56 px row that toggles wherever it is tapped;
+    where the browser cannot keep the screen awake, why, and no switch."""
+    page = ft.context.page
+    if not can_keep_awake(page.web, page.url):
+        return ft.Row(
+            [
+                ft.Icon(ft.Icons.SCREEN_LOCK_PORTRAIT_OUTLINED),
+                ft.Text(
+                    t.gettext(
+                        "This phone cannot keep the screen awake here: a browser "
+                        "allows it only on https pages, and this one came over "
+                        "plain http from the table's computer. Set a longer "
+                        "screen timeout in the phone's settings instead."
+                    ),
+                    expand=True,
+                ),
+            ],
+            vertical_alignment=ft.CrossAxisAlignment.START,
+        )
     label = t.gettext("Keep the screen awake during a match")
     return toggle_row(
         label,

@@ -10,6 +10,7 @@ from companion.access.share_links import qr_png
 from companion.access.sharing import Guest, Role, spaced_join_code
 from companion.ui.frame import format as fmt
 from companion.ui.frame.access import role_section
+from companion.ui.frame.question import ask
 from companion.ui.frame.shell import section_title, toggle_row
 from companion.ui.frame.state import AppState
 from companion.ui.frame.theme import TARGET
@@ -60,7 +61,17 @@ def _code(t: Translator, state: AppState) -> ft.Control:
                 t.gettext("New code"),
                 icon=ft.Icons.REFRESH,
                 height=TARGET,
-                on_click=state.new_join_code,
+                on_click=lambda: ask(
+                    t,
+                    t.gettext("Make a new join code?"),
+                    t.gettext(
+                        "Every phone that joined leaves the table and is told to "
+                        "enter the new code. Use it when someone should no longer "
+                        "follow the table."
+                    ),
+                    t.gettext("New code"),
+                    state.new_join_code,
+                ),
             ),
         ],
         alignment=ft.MainAxisAlignment.SPACE_BETWEEN,

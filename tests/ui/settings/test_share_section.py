@@ -6,10 +6,13 @@ import contextlib
 from collections.abc import Iterator
 
 import flet as ft
+from flet.controls.context import _context_page
+from rendered_app import drawn_views, unseen_session, walk
 
 from companion.access.sharing import TABLE_LIMITS, AccessError, Role, ShareGate
 from companion.storage import Store
 from companion.ui.frame.state import AppState
+from companion.ui.settings import features
 from companion.ui.settings.share_section import share_section
 from companion.words.i18n import get_translator
 
@@ -143,3 +146,54 @@ def test_the_host_is_told_when_wrong_codes_replaced_the_join_code() -> None:
     texts = _texts(share_section(EN, _state(gate)))
     assert "913 027" in texts and "042 137" not in texts
     assert notice in texts
+
+
+def _tap_new_code(host: AppState, confirm: bool) -> None:
+    """Tap New code in the host's Settings, and then its question's answer."""
+    (new_code,) = [
+        c
+        for c in _all(share_section(EN, host))
+        if isinstance(c, ft.OutlinedButton) and c.content == "New code"
+    ]
+    session = unseen_session()
+    token = _context_page.set(session.page)
+    try:
+        session.get_page_patch()  # type: ignore[no-untyped-call]  # Flet's
+        new_code.on_click()
+        (dialog,) = session.page._dialogs.controls
+        assert isinstance(dialog, ft.AlertDialog)
+        cancel, go_ahead = dialog.actions
+        assert (cancel.content, go_ahead.content) == ("Cancel", "New code")
+        (go_ahead if confirm else cancel).on_click()
+    finally:
+        _context_page.reset(token)
+
+
+def test_new_code_asks_first_and_the_phones_it_sends_back_are_told_why() -> None:
+    gate = ShareGate(True, new_code=iter(["123456", "654321", "111222"]).__next__)
+    host = _state(gate)
+    ip = "192.0.2.7"
+    joined: list[str] = []
+
+    def joined_then_sent_back(session_id: str) -> None:
+        phone = AppState.load(host.store, gate, session_id=session_id, client_ip=ip)
+        assert phone.join("123 456", "Bo") is None
+        joined.append(session_id)
+        # Cancel: the phone stays at the table.
+        _tap_new_code(host, confirm=False)
+        assert gate.role(session_id, ip).can_see
+        _tap_new_code(host, confirm=True)
+        assert not gate.role(session_id, ip).can_see
+
+    (view,) = drawn_views(
+        host.store, "/", features.served(), gate, ip, joined_then_sent_back
+    )
+    said = [str(c.value) for c in walk(view) if isinstance(c, ft.Text)]
+    told = (
+        "The host made a new join code, so this phone left the table: enter the "
+        "new code to join again."
+    )
+    assert told in said
+    # Once joined again, it is not told again.
+    assert gate.join(joined[0], ip, "654 321").session_id == joined[0]
+    assert not gate.sent_back(joined[0])
