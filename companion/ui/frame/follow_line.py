@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.sync.links import LinkStatus
 from companion.ui.frame.follow_session import Following
-from companion.ui.frame.following import LinkStatus
 from companion.ui.frame.live_line import live_line
 from companion.ui.frame.shell import navigate
 from companion.ui.frame.theme import TARGET

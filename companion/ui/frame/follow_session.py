@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import flet as ft
 
-from companion.ui.frame.follow_guest import HOST, GuestSide
-from companion.ui.frame.follow_host import HostSide
-from companion.ui.frame.following import FollowingContext, LinkWatch, Run
-from companion.ui.frame.peer_links import PeerEvent, PeerLinks
+from companion.sync.follow_guest import HOST, GuestSide
+from companion.sync.follow_host import HostSide
+from companion.sync.links import LinkWatch, Run
+from companion.sync.peer_links import PeerEvent, PeerLinks
 from companion.ui.frame.state import AppState
 
 
@@ -29,6 +31,11 @@ class Following:
         # The page's callback runs outside the session: what it changes must
         # re-render the session's screens.
         self._run(handle)
+
+
+FollowingContext: ft.ContextProvider[Any] = ft.create_context(None)
+"""Gives every screen the session's Following, or None in a build whose page
+has no direct links (the served app)."""
 
 
 def use_following() -> Following | None:

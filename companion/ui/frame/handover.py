@@ -9,7 +9,7 @@ from enum import StrEnum
 import flet as ft
 
 from companion.storage import Store
-from companion.ui.frame.peer_links import PeerLinks
+from companion.sync.peer_links import PeerLinks
 
 
 class ScanProblem(StrEnum):

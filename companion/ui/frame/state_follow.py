@@ -3,26 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
 
 from companion.access.sharing import AccessError
 from companion.engine.match import Match
 from companion.storage import Store, StoredMatch, StoreError
+from companion.sync.session import FollowedMatch
 from companion.ui.frame.state_access import SessionAccess
-
-
-class FollowedMatch(Protocol):
-    """The match this phone follows live, if any (ui.frame.follow_guest)."""
-
-    def live(self, match_id: str) -> bool:
-        """Whether `match_id` is the copy of a match followed live now."""
-
-    def may_change(self, match_id: str) -> bool:
-        """Whether this phone may change `match_id` (the one it follows only
-        if the phone it follows lets it)."""
-
-    def send(self, match_id: str, match: Match) -> bool:
-        """Send a change of the followed match there; False after reporting."""
 
 
 class SessionFollow(SessionAccess):

@@ -12,10 +12,10 @@ from companion.access.follow_messages import (
     refused,
 )
 from companion.access.peer_sdp import Kind, PeerCodeError
-from companion.access.sharing import AccessError, phone_address
+from companion.access.sharing import AccessError
 from companion.storage import StoreError
 from companion.storage.match_code import decode_match, encode_match
-from companion.ui.frame.following import (
+from companion.sync.links import (
     Link,
     LinkProblem,
     LinkStatus,
@@ -24,8 +24,8 @@ from companion.ui.frame.following import (
     problem_of,
     sdp_of,
 )
-from companion.ui.frame.peer_links import PeerEvent, PeerLinkError
-from companion.ui.frame.state import AppState
+from companion.sync.peer_links import PeerEvent, PeerLinkError
+from companion.sync.session import HostTable, PhoneSession
 
 
 @dataclass
@@ -39,7 +39,7 @@ class FollowingPhone:
     name: str
     number: int
     match_id: str
-    session: AppState
+    session: PhoneSession
     link: Link = field(default_factory=Link)
     budget: MessageBudget = field(default_factory=MessageBudget)
 
@@ -56,7 +56,7 @@ class Offer:
 class HostSide:
     """This phone's matches as others follow them: one offer at a time."""
 
-    def __init__(self, state: AppState, watch: LinkWatch) -> None:
+    def __init__(self, state: HostTable, watch: LinkWatch) -> None:
         self.state = state
         self.watch = watch
         self.phones: dict[str, FollowingPhone] = {}
@@ -116,13 +116,7 @@ class HostSide:
             self.state.changed()
             return
         self.offer, self.problem = None, None
-        session = AppState(
-            store=self.state.store,
-            gate=self.state.gate,
-            session_id=offer.name,
-            client_ip=phone_address(offer.name),
-        )
-        session.tell_others_with(self._saved_by_phone)
+        session = self.state.phone_session(offer.name, self._saved_by_phone)
         number = len(self.phones) + 1
         phone = FollowingPhone(offer.name, number, offer.match_id, session)
         self.phones[offer.name] = phone
@@ -204,6 +198,6 @@ class HostSide:
             raise AccessError("follow-not-rounds")
         if not phone.session.save_match(phone.match_id, changed, base=current):
             # Told to the phone, not kept: nobody reads this session's banner.
-            problems, phone.session.problems = phone.session.problems, ()
+            problems = phone.session.take_problems()
             code = problems[-1].code if problems else "host-could-not-save"
             raise AccessError(code if code == "view-only" else "host-could-not-save")

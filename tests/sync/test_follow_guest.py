@@ -14,9 +14,9 @@ from companion.access.follow_messages import match_sent, read_from_phone, refuse
 from companion.engine.match import Match
 from companion.storage import StoredMatch
 from companion.storage.match_code import encode_match
-from companion.ui.frame.follow_guest import HOST, GuestSide
-from companion.ui.frame.following import LinkStatus
-from companion.ui.frame.peer_links import PeerEvent
+from companion.sync.follow_guest import HOST, GuestSide
+from companion.sync.links import LinkStatus
+from companion.sync.peer_links import PeerEvent
 
 HOSTS_ID = "0123456789ab"
 

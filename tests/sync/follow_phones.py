@@ -10,8 +10,8 @@ from companion.access.peer_codes import encode
 from companion.access.peer_sdp import Kind, read_sdp
 from companion.access.sharing import ShareGate
 from companion.storage import Store
-from companion.ui.frame.following import LinkWatch
-from companion.ui.frame.peer_links import PeerEvent
+from companion.sync.links import LinkWatch
+from companion.sync.peer_links import PeerEvent
 from companion.ui.frame.state import AppState
 
 OFFER = """v=0

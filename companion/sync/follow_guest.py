@@ -13,7 +13,7 @@ from companion.access.sharing import AccessError
 from companion.engine.match import Match
 from companion.storage import StoredMatch, StoreError
 from companion.storage.match_code import decode_match, encode_match
-from companion.ui.frame.following import (
+from companion.sync.links import (
     Link,
     LinkProblem,
     LinkStatus,
@@ -22,8 +22,8 @@ from companion.ui.frame.following import (
     problem_of,
     sdp_of,
 )
-from companion.ui.frame.peer_links import PeerEvent, PeerLinkError
-from companion.ui.frame.state import AppState
+from companion.sync.peer_links import PeerEvent, PeerLinkError
+from companion.sync.session import FollowerTable
 
 HOST = "host"
 """The name of the link to the phone this one follows: one at a time."""
@@ -36,7 +36,7 @@ class GuestSide:
     code shown for the other phone to scan, until the link opens.
     """
 
-    def __init__(self, state: AppState, watch: LinkWatch) -> None:
+    def __init__(self, state: FollowerTable, watch: LinkWatch) -> None:
         self.state = state
         self.watch = watch
         self.link: Link | None = None

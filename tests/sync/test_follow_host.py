@@ -15,9 +15,9 @@ from follow_phones import LinkedPhone, answer_code
 from companion.access.follow_messages import BURST, save_asked
 from companion.engine.match import Match
 from companion.storage.match_code import decode_match, encode_match
-from companion.ui.frame.follow_host import HostSide
-from companion.ui.frame.following import LinkStatus
-from companion.ui.frame.peer_links import PeerEvent
+from companion.sync.follow_host import HostSide
+from companion.sync.links import LinkStatus
+from companion.sync.peer_links import PeerEvent
 
 
 class Table(LinkedPhone):
