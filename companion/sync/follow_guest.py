@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from companion.access.follow_messages import (
+    MAX_MESSAGE_CHARS,
     MatchSent,
+    MessageBudget,
     Refused,
     read_from_host,
     save_asked,
@@ -23,17 +25,22 @@ from companion.sync.links import (
     sdp_of,
 )
 from companion.sync.peer_links import PeerEvent, PeerLinkError
-from companion.sync.session import FollowerTable
+from companion.sync.session import FollowerTable, report_once
 
 HOST = "host"
 """The name of the link to the phone this one follows: one at a time."""
+FLOOD = 30
+"""Messages over its budget after which the link to the host is closed."""
 
 
 class GuestSide:
     """This phone as it follows another phone's match.
 
     `copy_id` is the match here that the link keeps up to date; `answer` the
-    code shown for the other phone to scan, until the link opens.
+    code shown for the other phone to scan, until the link opens. The copy is
+    followed while the link is live or quiet: only the host changes it then
+    (through this phone, if it lets it record). Once the link is gone the copy
+    is this phone's own.
     """
 
     def __init__(self, state: FollowerTable, watch: LinkWatch) -> None:
@@ -44,14 +51,19 @@ class GuestSide:
         self.problem: LinkProblem | None = None
         self.copy_id: str | None = None
         self.may_record = False
+        self.budget = MessageBudget()
+        self.dropped = 0
         self._seq = 0
         self._first = True
+        self._behind = False
         state.follow_with(self)
 
     @property
     def live_now(self) -> bool:
-        """Whether the link is open and heard now."""
-        return self.link is not None and self.link.status is LinkStatus.LIVE
+        """Whether the link is open and heard now, and the copy is the host's
+        match as last saved there (nothing missed while the link was quiet)."""
+        live = self.link is not None and self.link.status is LinkStatus.LIVE
+        return live and not self._first and not self._behind
 
     async def answer_offer(self, scanned: str) -> None:
         """The other phone's offer, scanned: this phone's answer to show it."""
@@ -74,27 +86,54 @@ class GuestSide:
             self.problem = problem_of(error)
         else:
             self.link, self._first = Link(), True
+            self.budget, self.dropped = MessageBudget(), 0
             self.watch.give_up_unless_open(HOST, self.link)
         self.state.changed()
+
+    def admits(self, event: PeerEvent) -> bool:
+        """Whether an event is worth a task: a message within the host's
+        budget, or the one that shows it floods; the rest is dropped unread."""
+        if self.link is None or self.link.status is LinkStatus.GONE:
+            return False
+        if event.event != "message" or self.budget.take():
+            return True
+        # A match dropped may have been the last: not live until the next.
+        self.dropped, self._behind = self.dropped + 1, True
+        return self.dropped == FLOOD
 
     def heard(self, event: PeerEvent) -> None:
         """An event on the link to the phone this one follows."""
         if self.link is None:
             return
         if event.event == "message":
-            self._told(event.text)
+            if self.dropped >= FLOOD:
+                self._cut_off()
+            else:
+                self._told(event.text)
             return
-        if self.watch.move(HOST, self.link, event):
-            self.state.changed()
+        if not self.watch.move(HOST, self.link, event):
+            return
+        if self.link.status is LinkStatus.QUIET:
+            # Whatever the host saved meanwhile is not here: behind until its
+            # next match comes (it sends one as soon as it hears this phone).
+            self._behind = True
+        self.state.changed()
+
+    def _cut_off(self) -> None:
+        """Close the link to a host that floods this phone: not connected."""
+        if self.link is not None:
+            self.link.status = LinkStatus.GONE
+        self.watch.close(HOST)
+        self.state.changed()
 
     def _told(self, text: str) -> None:
         try:
             message = read_from_host(text)
         except AccessError as error:
-            self.state.report(error)
+            report_once(self.state, error)
             return
         if isinstance(message, Refused):
-            self.state.report(AccessError(message.error))
+            report_once(self.state, AccessError(message.error))
             return
         self._keep(message)
 
@@ -102,27 +141,45 @@ class GuestSide:
         try:
             handed = decode_match(message.code)
         except StoreError as error:
-            self.state.report(error)
+            report_once(self.state, error)
             return
         kept = self.state.keep_followed(handed, None if self._first else self.copy_id)
         if kept is None:
             return
-        self.copy_id, self._first = kept, False
+        self.copy_id, self._first, self._behind = kept, False, False
         self._seq, self.may_record = message.seq, message.may_record
         self.answer = ""
 
     def live(self, match_id: str) -> bool:
-        return match_id == self.copy_id and self.live_now
+        """Whether `match_id` is the copy followed now, its link live or quiet."""
+        following = self.link is not None and self.link.status in (
+            LinkStatus.LIVE,
+            LinkStatus.QUIET,
+        )
+        return match_id == self.copy_id and following and not self._first
 
     def may_change(self, match_id: str) -> bool:
-        return not self.live(match_id) or self.may_record
+        return not self.live(match_id) or (self.live_now and self.may_record)
 
     def send(self, match_id: str, match: Match) -> bool:
+        if not self.live_now:
+            # Quiet, or not up to date: a change now would be made to a score
+            # the host may have moved on from.
+            self.state.report(AccessError("follow-quiet"))
+            return False
+        if not self.may_record:
+            self.state.report(AccessError("view-only"))
+            return False
         try:
             stored = self.state.store.load_stored(match_id)
             code = encode_match(StoredMatch(match_id, stored.created, None, match))
         except StoreError as error:
             self.state.report(error)
             return False
-        self.watch.send(HOST, save_asked(self._seq, code))
+        text = save_asked(self._seq, code)
+        if len(text) > MAX_MESSAGE_CHARS:
+            # The page would drop it without a word.
+            self.state.report(AccessError("follow-too-large"))
+            return False
+        self.watch.send(HOST, text)
         return True

@@ -55,14 +55,32 @@ class PhoneSession(Protocol):
         """What it reported, let go of: nobody reads its screen."""
 
 
-class HostTable(Protocol):
+class Reporting(Protocol):
+    """A session that shows what went wrong until it is dismissed."""
+
+    @property
+    def problems(self) -> Sequence[Coded]:
+        """The problems shown now."""
+
+    def report(self, error: AccessError | StoreError) -> None:
+        """Show why something failed, until dismissed."""
+
+    def changed(self) -> None:
+        """Data or a link changed: re-render what shows it."""
+
+
+def report_once(table: Reporting, error: AccessError | StoreError) -> None:
+    """Show `error` unless one of its code is shown already: what another
+    phone sends again and again must not pile up on the screen for good."""
+    if all(shown.code != error.code for shown in table.problems):
+        table.report(error)
+
+
+class HostTable(Reporting, Protocol):
     """The session of the phone others follow."""
 
     store: Store
     gate: ShareGate
-
-    def changed(self) -> None:
-        """Data or a link changed: re-render what shows it."""
 
     def let_record(self, session_id: str, can_record: bool) -> None:
         """Let a phone record, or watch only (the host's own session alone)."""
@@ -72,20 +90,10 @@ class HostTable(Protocol):
         of each match it saves."""
 
 
-class FollowerTable(Protocol):
+class FollowerTable(Reporting, Protocol):
     """The session of the phone that follows another."""
 
     store: Store
-
-    @property
-    def problems(self) -> Sequence[Coded]:
-        """The problems shown now."""
-
-    def changed(self) -> None:
-        """Data or a link changed: re-render what shows it."""
-
-    def report(self, error: AccessError | StoreError) -> None:
-        """Show why something failed, until dismissed."""
 
     def follow_with(self, followed: FollowedMatch) -> None:
         """Send this session's changes of the followed match through `followed`."""

@@ -1,16 +1,18 @@
 """Phones for the tests of following: the page's links faked, and a phone's
-session with the jobs it hands its page to run."""
+session with its links' two sides and the jobs it hands its page to run."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
 
+from event_loops import run_apart
+
 from companion.access.peer_codes import encode
 from companion.access.peer_sdp import Kind, read_sdp
 from companion.access.sharing import ShareGate
 from companion.storage import Store
-from companion.sync.links import LinkWatch
+from companion.sync.following import Following
 from companion.sync.peer_links import PeerEvent
 from companion.ui.frame.state import AppState
 
@@ -53,6 +55,7 @@ class FakePeers:
 
     def __init__(self) -> None:
         self.sent: dict[str, list[str]] = {}
+        self.listener: Callable[[PeerEvent], None] | None = None
 
     async def offer(self, link: str) -> str:
         # Gathering takes a while: another call may come meanwhile.
@@ -72,19 +75,32 @@ class FakePeers:
         return None
 
     def listen(self, heard: Callable[[PeerEvent], None]) -> None:
-        return None
+        self.listener = heard
 
 
 class LinkedPhone:
-    """A phone's own session, its faked links, and the jobs its links' watch
-    hands the page to run (kept in `pending` until run_pending)."""
+    """A phone's own session (on `store`, which may hold matches already), its
+    faked links, both sides of them, and the jobs they hand the page to run
+    (kept in `pending` until run_pending; `tasks` counts them)."""
 
-    def __init__(self) -> None:
-        self.store = Store.in_memory()
+    def __init__(self, store: Store | None = None) -> None:
+        self.store = store or Store.in_memory()
         self.state = AppState.load(self.store, ShareGate(False))
         self.peers = FakePeers()
         self.pending: list[Callable[[], Awaitable[None]]] = []
-        self.watch = LinkWatch(self.peers, self.pending.append, self.state.changed)
+        self.tasks = 0
+        self.following = Following(self.peers, self.state, self._run)
+        self.watch = self.following.host.watch
+
+    def _run(self, job: Callable[[], Awaitable[None]]) -> None:
+        self.tasks += 1
+        self.pending.append(job)
+
+    def deliver(self, link: str, event: str, text: str = "") -> None:
+        """An event on `link` as the page hands it over, then the jobs it made."""
+        assert self.peers.listener is not None
+        self.peers.listener(PeerEvent(link, event, text=text))
+        run_apart(self.run_pending())
 
     async def run_pending(self) -> None:
         """Run the jobs handed to the page but its timers (not what these

@@ -10,13 +10,18 @@ import pytest
 from event_loops import run_apart
 from follow_phones import FakePeers, LinkedPhone, offer_code
 
-from companion.access.follow_messages import match_sent, read_from_phone, refused
+from companion.access.follow_messages import (
+    BURST,
+    match_sent,
+    read_from_phone,
+    refused,
+)
 from companion.engine.match import Match
 from companion.storage import StoredMatch
 from companion.storage.match_code import encode_match
-from companion.sync.follow_guest import HOST, GuestSide
+from companion.sync import follow_guest
+from companion.sync.follow_guest import FLOOD, HOST
 from companion.sync.links import LinkStatus
-from companion.sync.peer_links import PeerEvent
 
 HOSTS_ID = "0123456789ab"
 
@@ -26,13 +31,12 @@ class Follower(LinkedPhone):
 
     def __init__(self) -> None:
         super().__init__()
-        self.guest = GuestSide(self.state, self.watch)
+        self.guest = self.following.guest
         run_apart(self.guest.answer_offer(offer_code()))
         self.heard("open")
 
     def heard(self, event: str, text: str = "") -> None:
-        self.guest.heard(PeerEvent(HOST, event, text=text))
-        run_apart(self.run_pending())
+        self.deliver(HOST, event, text)
 
     def hosts(self, match: Match, seq: int, may_record: bool = False) -> None:
         code = encode_match(StoredMatch(HOSTS_ID, created(), None, match))
@@ -137,3 +141,71 @@ def test_a_new_offer_closes_the_old_link_before_the_new_one_is_made(
     # And the old link's timers leave the new one be.
     assert old is not None and old.status is LinkStatus.GONE
     assert follower.guest.link is not None and follower.guest.link is not old
+
+
+def test_the_same_words_from_the_host_again_and_again_are_shown_once(
+    follower: Follower,
+) -> None:
+    follower.hosts(_match(2), seq=3)
+    for _ in range(40):
+        follower.heard("message", refused("view-only"))
+        follower.heard("message", "<script>")
+    codes = [problem.code for problem in follower.state.problems]
+    assert codes == ["view-only", "follow-unreadable"]
+
+
+def test_a_host_that_floods_this_phone_is_cut_off_unread(follower: Follower) -> None:
+    follower.hosts(_match(2), seq=3)
+    copy_id = follower.guest.copy_id or ""
+    before = follower.tasks
+    for seq in range(4, 4 + FLOOD + BURST + 50):
+        follower.hosts(_match(1), seq=seq)
+    # Read within the budget only; then the link is closed: not live any more.
+    assert follower.tasks - before <= BURST + 2
+    assert follower.guest.link is not None
+    assert follower.guest.link.status is LinkStatus.GONE
+    assert not follower.state.followed_live(copy_id)
+
+
+def test_a_change_too_large_for_the_link_is_said_and_not_saved(
+    follower: Follower, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(follow_guest, "MAX_MESSAGE_CHARS", 100)
+    follower.hosts(_match(2), seq=3, may_record=True)
+    copy_id = follower.guest.copy_id or ""
+    assert not follower.state.save_match(copy_id, _match(3), base=_match(2))
+    run_apart(follower.run_pending())
+    assert HOST not in follower.peers.sent
+    assert [p.code for p in follower.state.problems] == ["follow-too-large"]
+
+
+def test_while_the_link_is_quiet_the_copy_cannot_be_changed(
+    follower: Follower,
+) -> None:
+    follower.hosts(_match(2), seq=3, may_record=True)
+    copy_id = follower.guest.copy_id or ""
+    follower.heard("quiet")
+    assert not follower.state.may_change(copy_id)
+    assert not follower.state.save_match(copy_id, _match(3), base=_match(2))
+    run_apart(follower.run_pending())
+    assert HOST not in follower.peers.sent
+    assert follower.store.load_match(copy_id) == _match(2)
+    assert [p.code for p in follower.state.problems] == ["follow-quiet"]
+    # Once not connected, the copy is this phone's own.
+    follower.heard("closed")
+    assert follower.state.save_match(copy_id, _match(3), base=_match(2))
+    assert follower.store.load_match(copy_id) == _match(3)
+
+
+def test_a_link_back_from_quiet_is_live_only_once_the_hosts_match_came(
+    follower: Follower,
+) -> None:
+    follower.hosts(_match(2), seq=3)
+    assert follower.guest.live_now
+    follower.heard("quiet")
+    follower.heard("heard")
+    # Heard again, but what the host saved meanwhile is not here yet.
+    assert not follower.guest.live_now
+    follower.hosts(_match(3), seq=4)
+    assert follower.guest.live_now
+    assert follower.store.load_match(follower.guest.copy_id or "") == _match(3)

@@ -35,6 +35,10 @@ def _status_text(t: Translator, phone: FollowingPhone) -> str:
         return t.gettext("Not heard from for a few seconds")
     if status is LinkStatus.UNREACHED:
         return t.gettext("Could not connect")
+    if phone.flooded:
+        return t.gettext(
+            "Disconnected: it sent far more messages than a phone at the table does"
+        )
     return t.gettext("No longer following")
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.sync.following import Following
 from companion.sync.links import LinkStatus
-from companion.ui.frame.follow_session import Following
 from companion.ui.frame.live_line import live_line
 from companion.ui.frame.shell import navigate
 from companion.ui.frame.theme import TARGET
@@ -21,14 +21,15 @@ def follow_line(
     if guest is None or guest.link is None or guest.copy_id != match_id:
         return None
     status = guest.link.status
-    if status is LinkStatus.LIVE:
+    if guest.live_now:
         words = (
             t.gettext("Following another phone live: you may record rounds.")
             if guest.may_record
             else t.gettext("Following another phone live")
         )
         return live_line(ft.Text(words, color=ft.Colors.PRIMARY))
-    if status in (LinkStatus.QUIET, LinkStatus.WAITING):
+    if status in (LinkStatus.LIVE, LinkStatus.QUIET, LinkStatus.WAITING):
+        # Live again but the host's match not come yet: still maybe behind.
         return live_line(
             ft.Text(
                 t.gettext(
