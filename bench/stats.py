@@ -139,7 +139,7 @@ def data_dir(count: int) -> Iterator[tuple[Path, Needles]]:
     with tempfile.TemporaryDirectory(prefix="bench-stats-") as scratch:
         data = Path(scratch) / "companion"
         with Store.open(data) as store:
-            store.add_imported(matches)
+            store.merge_all(matches)
         yield data, needles
 
 

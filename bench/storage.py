@@ -52,7 +52,7 @@ def fill(data: Path, count: int, played: Match) -> None:
             StoredMatch(match_id, start + timedelta(days=n), None, played)
             for n, match_id in enumerate(ids)
         ]
-        store.add_imported(batch)
+        store.merge_all(batch)
 
 
 def time_open(data: Path) -> tuple[float, int]:

@@ -181,7 +181,7 @@ def test_no_store_method_named_for_a_change_is_marked_as_reading_only() -> None:
     # What the screens read directly, and what they never write but through
     # AppState: the mark divides them.
     assert {"list_matches", "settings", "durable"} <= reading
-    assert {"save_match", "delete_own_game", "keep_draft", "take_in"} <= (
+    assert {"save_match", "delete_own_game", "keep_draft", "merge"} <= (
         writing_methods()
     )
 

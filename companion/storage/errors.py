@@ -44,7 +44,7 @@ STORE_ERROR_CODES: dict[str, tuple[str, ...]] = {
     "import-look-alike": ("path", "name", "known"),
     "export-failed": ("path", "reason"),
     # A match handed over by a link or QR code (storage/match_link.py,
-    # match_code.py, take_in.py) that was refused; nothing was changed.
+    # match_code.py, match_merge.py) that was refused; nothing was changed.
     "code-not-a-match": (),
     "code-cut-short": (),
     # The checksum (or the digits' shape) says it changed on the way.
@@ -58,6 +58,9 @@ STORE_ERROR_CODES: dict[str, tuple[str, ...]] = {
     "code-bad-name": ("name",),
     # A name reads as a player on this phone but is spelt differently.
     "code-look-alike": ("name", "known"),
+    # A followed copy (match_merge.Followed) was sent another match: another
+    # id, players, game or rules than the one it follows.
+    "follow-other-match": ("id",),
     # A match past what a code carries (only names of thousands of marks are).
     "match-too-large": (),
     # Not the full http(s) address of the phone-alone site.

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any, TypeVar
@@ -21,6 +21,7 @@ from companion.storage.drafts import Drafts, check_drafts
 from companion.storage.errors import StoreError, StoreNotice
 from companion.storage.index import MatchIndex
 from companion.storage.locking import DirectoryLock, unusable
+from companion.storage.match_merge import Followed, TakenIn, merge_match, merge_matches
 from companion.storage.matches import StoredMatches
 from companion.storage.matchfiles import MatchFiles
 from companion.storage.own_games import OwnGames
@@ -34,7 +35,6 @@ from companion.storage.stats import (
     PlayerGameStats,
     Result,
 )
-from companion.storage.take_in import TakenIn, keep_followed, take_in
 
 Method = TypeVar("Method", bound=Callable[..., Any])
 
@@ -235,23 +235,21 @@ class Store:
             if not self._matches.add_imported([stored], self._roster.include):
                 raise StoreError("match-exists", id=stored.id)
 
-    def add_imported(self, matches: Iterable[StoredMatch]) -> list[str]:
-        """Store matches with their own ids, skipping ids already stored."""
+    def merge(self, arriving: StoredMatch, follows: Followed | None = None) -> TakenIn:
+        """Merge a match that came from another phone (a link, the scanner, a
+        follow; storage/match_merge.py): added, brought up to date, kept
+        beside as a copy, already here or kept ahead here; nothing else
+        changes. With `follows`, against that copy only, which is replaced
+        while it is still the other phone's last version. StoreError and
+        nothing changed for a name that only looks like a player's here, or
+        another match sent for a followed copy."""
         with self._lock:
-            return self._matches.add_imported(matches, self._roster.include)
+            return merge_match(arriving, self._matches, self._roster, follows=follows)
 
-    def take_in(self, handed: StoredMatch) -> TakenIn:
-        """Take in a match handed over from another phone (storage/take_in.py):
-        added, brought up to date, kept as a copy, or already here; StoreError
-        and nothing changed for a name that only looks like a player's here."""
+    def merge_all(self, arriving: Sequence[StoredMatch]) -> list[TakenIn]:
+        """Merge many matches (an imported file's), each as `merge` does."""
         with self._lock:
-            return take_in(handed, self._matches, self._roster)
-
-    def keep_followed(self, handed: StoredMatch, match_id: str) -> int:
-        """Bring the copy `match_id` of a match this phone follows to the match
-        the phone it follows sent (storage/take_in.py); the rounds it gained."""
-        with self._lock:
-            return keep_followed(handed, match_id, self._matches, self._roster)
+            return merge_matches(arriving, self._matches, self._roster)
 
     # Rounds being entered (per device; see storage/drafts.py)
 

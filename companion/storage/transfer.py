@@ -18,6 +18,7 @@ from companion.engine.names import NameBook, check_name, name_key, spelt_out
 from companion.storage.errors import StoreError
 from companion.storage.files import fsync_directory, write_new_file
 from companion.storage.json_depth import nests_deeper_than
+from companion.storage.match_merge import Outcome, TakenIn
 from companion.storage.records import (
     MATCH_ID,
     SETTINGS_DEFAULTS,
@@ -60,10 +61,14 @@ class ImportData:
 
 @dataclass(frozen=True)
 class ImportResult:
-    """What an import did: matches added and skipped (already present), players."""
+    """What an import did, each match merged as one from another phone is
+    (storage/match_merge.py): the ids added, brought up to date, kept beside
+    as copies, and skipped (already here, or kept further here); players."""
 
     added: tuple[str, ...] = ()
     skipped: tuple[str, ...] = ()
+    updated: tuple[str, ...] = ()
+    copied: tuple[str, ...] = ()
     players_added: tuple[str, ...] = field(default=())
     settings_restored: bool = False
     games_added: tuple[str, ...] = ()
@@ -331,8 +336,13 @@ def _refuse_look_alikes(store: Store, data: ImportData, path: str) -> None:
         spelt.add(name)
 
 
+def _ids(taken: list[TakenIn], *outcomes: Outcome) -> tuple[str, ...]:
+    return tuple(one.match_id for one in taken if one.outcome in outcomes)
+
+
 def import_file(store: Store, path: Path, shown_as: str | None = None) -> ImportResult:
-    """Check a whole import file, then add what the store does not have yet."""
+    """Check a whole import file, then merge its matches as ones from another
+    phone are (storage/match_merge.py): nothing here is overwritten."""
     data = read_import(path, shown_as)
     _refuse_look_alikes(store, data, shown_as or str(path))
     before = {player.name for player in store.players()}
@@ -347,12 +357,14 @@ def import_file(store: Store, path: Path, shown_as: str | None = None) -> Import
             reason=error.code,
         ) from error
     store.include_players(data.players)
-    added = store.add_imported(data.matches)
+    taken = store.merge_all(data.matches)
     if data.settings is not None:
         store.update_settings(**data.settings)
     return ImportResult(
-        added=tuple(added),
-        skipped=tuple(s.id for s in data.matches if s.id not in added),
+        added=_ids(taken, Outcome.ADDED),
+        skipped=_ids(taken, Outcome.ALREADY_HERE, Outcome.KEPT_AHEAD),
+        updated=_ids(taken, Outcome.UPDATED),
+        copied=_ids(taken, Outcome.COPIED),
         players_added=tuple(p.name for p in store.players() if p.name not in before),
         settings_restored=data.settings is not None,
         games_added=tuple(games_added),

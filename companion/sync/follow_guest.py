@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from companion.access.follow_messages import (
     MAX_MESSAGE_CHARS,
     MatchSent,
@@ -15,6 +17,8 @@ from companion.access.sharing import AccessError
 from companion.engine.match import Match
 from companion.storage import StoredMatch, StoreError
 from companion.storage.match_code import decode_match, encode_match
+from companion.storage.match_copies import in_family
+from companion.storage.match_merge import Followed, Outcome, TakenIn
 from companion.sync.links import (
     Link,
     LinkProblem,
@@ -40,7 +44,10 @@ class GuestSide:
     code shown for the other phone to scan, until the link opens. The copy is
     followed while the link is live or quiet: only the host changes it then
     (through this phone, if it lets it record). Once the link is gone the copy
-    is this phone's own.
+    is this phone's own; a later link merges the host's match with it as
+    storage/match_merge.py does, and rounds this phone has that the host lacks
+    are offered to the host (if it lets this phone record) or kept in the copy
+    beside the one followed (`beside`): never lost, never shown as live.
     """
 
     def __init__(self, state: FollowerTable, watch: LinkWatch) -> None:
@@ -50,12 +57,20 @@ class GuestSide:
         self.answer = ""
         self.problem: LinkProblem | None = None
         self.copy_id: str | None = None
+        self.beside: str | None = None
+        """This phone's own copy, kept beside the one followed: it has
+        rounds the host did not take."""
         self.may_record = False
         self.budget = MessageBudget()
         self.dropped = 0
         self._seq = 0
         self._first = True
         self._behind = False
+        self._base: Match | None = None
+        """The host's last match as the copy keeps it: while the copy is
+        still that, the host's next one replaces it."""
+        self._offered: StoredMatch | None = None
+        """The host's match while this phone's own rounds are offered to it."""
         state.follow_with(self)
 
     @property
@@ -63,7 +78,13 @@ class GuestSide:
         """Whether the link is open and heard now, and the copy is the host's
         match as last saved there (nothing missed while the link was quiet)."""
         live = self.link is not None and self.link.status is LinkStatus.LIVE
-        return live and not self._first and not self._behind
+        waiting = self._first or self._behind or self.offering
+        return live and not waiting
+
+    @property
+    def offering(self) -> bool:
+        """Whether this phone's own rounds are offered to the host, unanswered."""
+        return self._offered is not None
 
     async def answer_offer(self, scanned: str) -> None:
         """The other phone's offer, scanned: this phone's answer to show it."""
@@ -85,7 +106,7 @@ class GuestSide:
             await self.watch.close_now(HOST)
             self.problem = problem_of(error)
         else:
-            self.link, self._first = Link(), True
+            self.link, self._first, self._offered = Link(), True, None
             self.budget, self.dropped = MessageBudget(), 0
             self.watch.give_up_unless_open(HOST, self.link)
         self.state.changed()
@@ -133,22 +154,83 @@ class GuestSide:
             report_once(self.state, error)
             return
         if isinstance(message, Refused):
+            if self._offered is not None:
+                # The host did not take this phone's rounds: they stay in
+                # this copy, and the host's match is followed beside it.
+                self._keep_beside(self._offered)
             report_once(self.state, AccessError(message.error))
             return
         self._keep(message)
 
     def _keep(self, message: MatchSent) -> None:
         try:
-            handed = decode_match(message.code)
+            arriving = decode_match(message.code)
         except StoreError as error:
             report_once(self.state, error)
             return
-        kept = self.state.keep_followed(handed, None if self._first else self.copy_id)
-        if kept is None:
-            return
-        self.copy_id, self._first, self._behind = kept, False, False
         self._seq, self.may_record = message.seq, message.may_record
+        # The copy this link follows: on a new link, the one kept from the
+        # last if this is the same match; else none yet.
+        follows = None
+        if self.copy_id is not None and in_family(arriving.id, self.copy_id):
+            follows = Followed(self.copy_id, self._base)
+        elif not self._first:
+            report_once(self.state, StoreError("follow-other-match", id=arriving.id))
+            return
+        try:
+            taken = self.state.keep_followed(arriving, follows)
+        except StoreError as error:
+            report_once(self.state, error)
+            return
+        if taken is None:
+            return
+        if taken.outcome is not Outcome.KEPT_AHEAD:
+            self._follow(taken, taken.beside)
+        elif message.may_record and self._offered is None:
+            self._offer(taken.match_id, arriving, message.seq)
+        else:
+            self._keep_beside(arriving)
+
+    def _follow(self, taken: TakenIn, beside: str | None) -> None:
+        """The link follows `taken`'s match now, as the host last sent it;
+        this phone's own copy `beside` it, if one was kept."""
+        self.copy_id, self._first, self._behind = taken.match_id, False, False
+        self._offered, self.answer = None, ""
+        if beside is not None:
+            self.beside = beside
+        try:
+            self._base = self.state.store.load_match(taken.match_id)
+        except StoreError:
+            self._base = None
+
+    def _offer(self, copy_id: str, hosts: StoredMatch, seq: int) -> None:
+        """Offer the host the copy's rounds it lacks, as a change of its
+        match through its gate; not live until it answers."""
+        self.copy_id, self._first, self._offered = copy_id, False, hosts
         self.answer = ""
+        try:
+            own = self.state.store.load_match(copy_id)
+        except StoreError as error:
+            report_once(self.state, error)
+            return
+        text = save_asked(seq, encode_match(replace(hosts, match=own)))
+        if len(text) > MAX_MESSAGE_CHARS:
+            self._keep_beside(hosts)
+            report_once(self.state, AccessError("follow-too-large"))
+            return
+        self.watch.send(HOST, text)
+
+    def _keep_beside(self, hosts: StoredMatch) -> None:
+        """Keep the host's match as a new copy beside this phone's own, which
+        has rounds the host lacks, and follow that one."""
+        own = self.copy_id
+        try:
+            taken = self.state.keep_followed_beside(hosts)
+        except StoreError as error:
+            report_once(self.state, error)
+            return
+        if taken is not None:
+            self._follow(taken, own)
 
     def live(self, match_id: str) -> bool:
         """Whether `match_id` is the copy followed now, its link live or quiet."""

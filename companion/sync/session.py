@@ -8,6 +8,7 @@ from typing import Protocol
 from companion.access.sharing import AccessError, ShareGate
 from companion.engine.match import Match
 from companion.storage import Store, StoredMatch, StoreError
+from companion.storage.match_merge import Followed, TakenIn
 
 
 class Coded(Protocol):
@@ -98,6 +99,12 @@ class FollowerTable(Reporting, Protocol):
     def follow_with(self, followed: FollowedMatch) -> None:
         """Send this session's changes of the followed match through `followed`."""
 
-    def keep_followed(self, handed: StoredMatch, copy_id: str | None) -> str | None:
-        """Keep the match the followed phone sent (asking the gate); the
-        copy's id, or None after reporting why not."""
+    def keep_followed(
+        self, handed: StoredMatch, follows: Followed | None
+    ) -> TakenIn | None:
+        """Merge the match the followed phone sent (asking the gate); what it
+        did, None if the gate refused; StoreError if the store did."""
+
+    def keep_followed_beside(self, handed: StoredMatch) -> TakenIn | None:
+        """Keep the match the followed phone sent as a new copy beside the
+        one here, as keep_followed does."""

@@ -291,6 +291,10 @@ STORE_ERROR_MESSAGES: dict[str, Message] = {
         "In this match, “%(name)s” reads the same as the player “%(known)s” on this "
         "phone but is spelt differently: rename one of them first. Nothing was added."
     ),
+    "follow-other-match": N_(
+        "The phone you follow sent another match than the one you follow (other "
+        "players, game or rules). Your copy was left as it was."
+    ),
     "match-too-large": N_(
         "This match is too large to hand over by a code or a link. Export it to a "
         "file instead."

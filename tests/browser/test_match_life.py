@@ -59,7 +59,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     matches = {"under-way": UNDER_WAY, "uno": UNO, "finished": FINISHED}
     data_dir = tmp_path_factory.mktemp("data") / "companion"
     with Store.open(data_dir) as store:
-        store.add_imported(REMATCHED)
+        store.merge_all(REMATCHED)
     # The list's times are the server's local ones: UTC, so the test knows them.
     running = Server(data_dir, env={"TZ": "UTC"}, matches=matches).start()
     yield running

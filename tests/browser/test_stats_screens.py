@@ -89,7 +89,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server on a data directory that already holds finished matches."""
     data = tmp_path_factory.mktemp("data") / "companion"
     with Store.open(data) as store:
-        store.add_imported(seeded())
+        store.merge_all(seeded())
     running = Server(data).start()
     yield running
     running.stop()
@@ -100,7 +100,7 @@ def evening_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]
     """A server whose data directory holds two evenings of Crazy Eights."""
     data = tmp_path_factory.mktemp("evenings") / "companion"
     with Store.open(data) as store:
-        store.add_imported(evenings())
+        store.merge_all(evenings())
     running = Server(data).start()
     yield running
     running.stop()

@@ -49,7 +49,7 @@ def test_a_match_deleted_then_imported_under_its_id_reads_as_imported(
     stored = store.load_stored(match_id)
     store.delete_match(match_id)
     other = new_match().record_round("Ada", ADA_OUT).record_round("Ada", ADA_OUT)
-    store.add_imported([StoredMatch(match_id, stored.created, None, other)])
+    store.merge_all([StoredMatch(match_id, stored.created, None, other)])
     assert store.load_match(match_id) == other
 
 

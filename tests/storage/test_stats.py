@@ -88,7 +88,7 @@ def known_matches() -> list[StoredMatch]:
 
 
 def filled(store: Store) -> Store:
-    store.add_imported(known_matches())
+    store.merge_all(known_matches())
     return store
 
 

@@ -86,7 +86,7 @@ def stored(n: int, finished: datetime, match: Match) -> StoredMatch:
 def evenings(store: Store) -> Store:
     """Last night Bo won three times; tonight Ada twice, Bo once; Uno tonight."""
     night_before = EVENING - timedelta(days=1)
-    store.add_imported(
+    store.merge_all(
         [
             stored(n, night_before + timedelta(minutes=n), eights("Bo", "Ada"))
             for n in (1, 2, 3)
@@ -168,5 +168,5 @@ def test_the_figures_equal_a_recomputation_after_changes(store: Store) -> None:
     store.delete_match(f"{5:012x}")
     store.rename_player("Cy", "Cyd")
     same()
-    store.add_imported([stored(8, EVENING.astimezone(UTC), eights("Cyd", "Ada"))])
+    store.merge_all([stored(8, EVENING.astimezone(UTC), eights("Cyd", "Ada"))])
     same()

@@ -14,7 +14,8 @@ from companion.engine.games import (
     get_card_set,
 )
 from companion.engine.match import Hand, Match, Round, Standing
-from companion.storage.take_in import Outcome, TakenIn, WhatCame
+from companion.storage.match_merge import Outcome, TakenIn
+from companion.storage.take_in import WhatCame
 from companion.words import game_texts as texts
 from companion.words.i18n import Translator
 
@@ -242,7 +243,8 @@ def came_text(t: Translator, came: WhatCame) -> str:
 
 
 def taken_in_text(t: Translator, taken: TakenIn) -> str:
-    """What taking a handed-over match in did, in one line."""
+    """What merging a handed-over match did, in one line (the table of
+    storage/match_merge.py)."""
     if taken.outcome is Outcome.ADDED:
         return t.gettext("Match added.")
     if taken.outcome is Outcome.UPDATED:
@@ -255,5 +257,10 @@ def taken_in_text(t: Translator, taken: TakenIn) -> str:
         return t.gettext(
             "This match went another way here than on the phone it came from, "
             "so it was kept as a copy beside the one you had."
+        )
+    if taken.outcome is Outcome.KEPT_AHEAD:
+        return t.gettext(
+            "This phone has this match with more rounds than the one that came. "
+            "Nothing was changed."
         )
     return t.gettext("This match is already here. Nothing was changed.")

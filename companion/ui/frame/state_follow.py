@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from companion.access.sharing import AccessError
 from companion.engine.match import Match
 from companion.storage import Store, StoredMatch, StoreError
+from companion.storage.match_copies import next_copy_id
+from companion.storage.match_merge import Followed, TakenIn
 from companion.sync.session import FollowedMatch
 from companion.ui.frame.state_access import SessionAccess
 
@@ -31,8 +34,9 @@ class SessionFollow(SessionAccess):
         self._followed = followed
 
     def followed_live(self, match_id: str) -> bool:
-        """Whether `match_id` is a match followed live from another phone:
-        that phone alone ends it, deletes it, lets it be followed."""
+        """Whether `match_id` is a match followed from another phone now, its
+        link live or quiet: that phone alone ends it, deletes it, lets it be
+        followed."""
         return self._followed is not None and self._followed.live(match_id)
 
     def may_change(self, match_id: str) -> bool:
@@ -49,29 +53,30 @@ class SessionFollow(SessionAccess):
         assert self._followed is not None
         return self._followed.send(match_id, match)
 
-    def keep_followed(self, handed: StoredMatch, copy_id: str | None) -> str | None:
-        """Keep the match a followed phone sent: taken in as a hand-over when
-        there is no copy yet (`copy_id` None, or the copy was deleted), else
-        the copy made that match. The copy's id, or None after reporting why not."""
+    def keep_followed(
+        self, handed: StoredMatch, follows: Followed | None
+    ) -> TakenIn | None:
+        """Keep the match a followed phone sent, merged as every arriving match
+        is (storage/match_merge.py): taken in when there is no copy yet
+        (`follows` None, or the copy was deleted), else merged with the copy
+        alone, which it replaces while the copy is still the host's last
+        version. What it did; None if the gate refused (reported); StoreError
+        unreported, for the link to say once however often it comes."""
         if not self._hosting():
             return None
-        try:
-            if copy_id is not None and self._brought_up(handed, copy_id):
-                match_id = copy_id
-            else:
-                match_id = self.store.take_in(handed).match_id
-        except StoreError as error:
-            self.report(error)
-            return None
-        self._saved(match_id)
-        return match_id
+        taken = self.store.merge(handed, follows)
+        self._saved(taken.match_id)
+        return taken
 
-    def _brought_up(self, handed: StoredMatch, copy_id: str) -> bool:
-        """Whether the copy was there to bring up to `handed` (and now is)."""
-        try:
-            self.store.keep_followed(handed, copy_id)
-        except StoreError as error:
-            if error.code != "no-such-match":
-                raise
-            return False
-        return True
+    def keep_followed_beside(self, handed: StoredMatch) -> TakenIn | None:
+        """Keep the match a followed phone sent as a new copy beside its
+        kind here (this phone's own copy has rounds that phone lacks, which
+        stay where they are). As keep_followed, for what it returns."""
+        if not self._hosting():
+            return None
+        stored_ids = {summary.id for summary in self.store.list_matches()}
+        taken = self.store.merge(
+            replace(handed, id=next_copy_id(handed.id, stored_ids))
+        )
+        self._saved(taken.match_id)
+        return taken

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from companion.access.sharing import AccessError
 from companion.storage import Store, StoredMatch, StoreError
-from companion.storage.take_in import TakenIn
+from companion.storage.match_merge import TakenIn
 from companion.ui.frame.state_access import SessionAccess
 
 
@@ -33,14 +33,17 @@ class SessionHandover(SessionAccess):
         self.handed = ""
 
     def take_in(self, handed: StoredMatch) -> TakenIn | None:
-        """Take in a match handed over from another phone; what it did, or None
-        after reporting why not (a guest, a name that only looks like one here,
-        a failed save). The link that brought it is let go of either way."""
+        """Take in a match handed over from another phone, merged as every
+        arriving match is (storage/match_merge.py: added, brought up to date,
+        kept beside as a copy, already here, or kept ahead here; nothing else
+        changes); what it did, or None after reporting why not (a guest, a name
+        that only looks like one here, a failed save). The link that brought it
+        is let go of either way."""
         if not self._hosting():
             return None
         self.handed = ""
         try:
-            taken = self.store.take_in(handed)
+            taken = self.store.merge(handed)
         except StoreError as error:
             self.report(error)
             return None

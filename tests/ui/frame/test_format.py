@@ -1,7 +1,8 @@
 """Text made from data: what a standing says under a player's name."""
 
 from companion.engine.match import Match
-from companion.storage.take_in import Outcome, TakenIn, WhatCame
+from companion.storage.match_merge import Outcome, TakenIn
+from companion.storage.take_in import WhatCame
 from companion.ui.frame import format as fmt
 from companion.words.i18n import get_translator
 

@@ -9,7 +9,7 @@ import pytest
 from companion.access.sharing import ShareGate
 from companion.engine.match import Match
 from companion.storage import Store, StoredMatch, StoreError
-from companion.storage.take_in import Outcome
+from companion.storage.match_merge import Outcome
 from companion.ui.frame.state import AppState
 
 HOST_IP = "127.0.0.1"
