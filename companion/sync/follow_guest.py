@@ -157,7 +157,7 @@ class GuestSide:
             if self._offered is not None:
                 # The host did not take this phone's rounds: they stay in
                 # this copy, and the host's match is followed beside it.
-                self._keep_beside(self._offered)
+                self._keep_beside(self._offered, self.copy_id)
             report_once(self.state, AccessError(message.error))
             return
         self._keep(message)
@@ -189,7 +189,7 @@ class GuestSide:
         elif message.may_record and self._offered is None:
             self._offer(taken.match_id, arriving, message.seq)
         else:
-            self._keep_beside(arriving)
+            self._keep_beside(arriving, taken.match_id)
 
     def _follow(self, taken: TakenIn, beside: str | None) -> None:
         """The link follows `taken`'s match now, as the host last sent it;
@@ -215,15 +215,14 @@ class GuestSide:
             return
         text = save_asked(seq, encode_match(replace(hosts, match=own)))
         if len(text) > MAX_MESSAGE_CHARS:
-            self._keep_beside(hosts)
+            self._keep_beside(hosts, copy_id)
             report_once(self.state, AccessError("follow-too-large"))
             return
         self.watch.send(HOST, text)
 
-    def _keep_beside(self, hosts: StoredMatch) -> None:
-        """Keep the host's match as a new copy beside this phone's own, which
-        has rounds the host lacks, and follow that one."""
-        own = self.copy_id
+    def _keep_beside(self, hosts: StoredMatch, own: str | None) -> None:
+        """Keep the host's match as a new copy beside this phone's own (`own`),
+        which has rounds the host lacks, and follow that one."""
         try:
             taken = self.state.keep_followed_beside(hosts)
         except StoreError as error:

@@ -57,6 +57,16 @@ class FollowingPhone:
 
 
 @dataclass(frozen=True)
+class CameFrom:
+    """Rounds `first` to `last` (from 1) of a match came from following phone
+    `number` (recorded there, maybe while it was not connected)."""
+
+    number: int
+    first: int
+    last: int
+
+
+@dataclass(frozen=True)
 class Offer:
     """The code shown for the next phone to follow `match_id`, over link `name`."""
 
@@ -76,6 +86,8 @@ class HostSide:
         self.problem: LinkProblem | None = None
         self._names = (f"phone-{number}" for number in itertools.count(1))
         self._versions: dict[str, int] = {}
+        self.came_from: dict[str, CameFrom] = {}
+        """By match: the last rounds a following phone added to it."""
         self._making = False
 
     def following(self, match_id: str) -> list[FollowingPhone]:
@@ -249,3 +261,8 @@ class HostSide:
             problems = phone.session.take_problems()
             code = problems[-1].code if problems else "host-could-not-save"
             raise AccessError(code if code == "view-only" else "host-could-not-save")
+        if len(changed.rounds) > len(current.rounds):
+            # The host's screen says where they came from.
+            first, last = len(current.rounds) + 1, len(changed.rounds)
+            self.came_from[phone.match_id] = CameFrom(phone.number, first, last)
+            self.state.changed()

@@ -4,17 +4,36 @@ session with its links' two sides and the jobs it hands its page to run."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
+from datetime import UTC, datetime
 
 from event_loops import run_apart
 
+from companion.access.follow_messages import match_sent
 from companion.access.peer_codes import encode
 from companion.access.peer_sdp import Kind, read_sdp
 from companion.access.sharing import ShareGate
-from companion.storage import Store
+from companion.engine.match import Match
+from companion.storage import Store, StoredMatch
+from companion.storage.match_code import encode_match
+from companion.sync.follow_guest import HOST
 from companion.sync.following import Following
 from companion.sync.peer_links import PeerEvent
 from companion.ui.frame.state import AppState
+
+HOSTS_ID = "0123456789ab"
+"""The id of the match a host phone lets others follow."""
+CREATED = datetime(2026, 12, 5, 20, 0, tzinfo=UTC)
+
+
+def played(rounds: int, players: Sequence[str] = ("Ada", "Bo", "Åse")) -> Match:
+    """A match of Crazy Eights with `rounds` rounds, each player out in turn."""
+    match = Match.new("crazy-eights", list(players))
+    for number in range(rounds):
+        out = match.players[number % len(players)]
+        match = match.record_round(out, {p: 5 for p in match.players if p != out})
+    return match
+
 
 OFFER = """v=0
 o=- 1 2 IN IP4 127.0.0.1
@@ -90,6 +109,8 @@ class LinkedPhone:
         self.pending: list[Callable[[], Awaitable[None]]] = []
         self.tasks = 0
         self.following = Following(self.peers, self.state, self._run)
+        # As root.py wires it: each save here reaches the phones that follow.
+        self.state.tell_others_with(self.following.host.match_saved)
         self.watch = self.following.host.watch
 
     def _run(self, job: Callable[[], Awaitable[None]]) -> None:
@@ -109,3 +130,33 @@ class LinkedPhone:
             job = self.pending.pop(0)
             if not job.__qualname__.endswith("wait"):
                 await job()
+
+
+class Follower(LinkedPhone):
+    """A phone (on `store`, which may hold matches) that scanned a host's offer
+    and is live."""
+
+    def __init__(self, store: Store | None = None) -> None:
+        super().__init__(store)
+        self.guest = self.following.guest
+        self.again()
+
+    def again(self) -> None:
+        """The host's next offer scanned and the new link open (the old one,
+        if any, closed first)."""
+        run_apart(self.guest.answer_offer(offer_code()))
+        self.heard("open")
+
+    def heard(self, event: str, text: str = "") -> None:
+        self.deliver(HOST, event, text)
+
+    def hosts(
+        self,
+        match: Match,
+        seq: int,
+        may_record: bool = False,
+        match_id: str = HOSTS_ID,
+    ) -> None:
+        """The host's message with its match `match_id` after its `seq`-th change."""
+        code = encode_match(StoredMatch(match_id, CREATED, None, match))
+        self.heard("message", match_sent(seq, code, may_record))

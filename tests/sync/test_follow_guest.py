@@ -8,53 +8,23 @@ import json
 
 import pytest
 from event_loops import run_apart
-from follow_phones import FakePeers, LinkedPhone, offer_code
+from follow_phones import CREATED, HOSTS_ID, FakePeers, Follower, offer_code, played
 
 from companion.access.follow_messages import (
     BURST,
-    match_sent,
     read_from_phone,
     refused,
 )
 from companion.engine.match import Match
-from companion.storage import StoredMatch
-from companion.storage.match_code import encode_match
+from companion.storage import Store, StoredMatch
+from companion.storage.match_code import decode_match
 from companion.sync import follow_guest
 from companion.sync.follow_guest import FLOOD, HOST
 from companion.sync.links import LinkStatus
 
-HOSTS_ID = "0123456789ab"
-
-
-class Follower(LinkedPhone):
-    """A phone that scanned a host's offer and is live."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.guest = self.following.guest
-        run_apart(self.guest.answer_offer(offer_code()))
-        self.heard("open")
-
-    def heard(self, event: str, text: str = "") -> None:
-        self.deliver(HOST, event, text)
-
-    def hosts(self, match: Match, seq: int, may_record: bool = False) -> None:
-        code = encode_match(StoredMatch(HOSTS_ID, created(), None, match))
-        self.heard("message", match_sent(seq, code, may_record))
-
-
-def created():  # noqa: ANN201  (a datetime)
-    from datetime import UTC, datetime
-
-    return datetime(2026, 12, 5, 20, 0, tzinfo=UTC)
-
 
 def _match(rounds: int) -> Match:
-    match = Match.new("crazy-eights", ["Ada", "Bo", "Åse"])
-    for number in range(rounds):
-        out = match.players[number % 3]
-        match = match.record_round(out, {p: 5 for p in match.players if p != out})
-    return match
+    return played(rounds)
 
 
 @pytest.fixture
@@ -209,3 +179,138 @@ def test_a_link_back_from_quiet_is_live_only_once_the_hosts_match_came(
     follower.hosts(_match(3), seq=4)
     assert follower.guest.live_now
     assert follower.store.load_match(follower.guest.copy_id or "") == _match(3)
+
+
+def _holding(*matches: tuple[str, Match]) -> Store:
+    """A phone's store that already holds `matches` (id, match)."""
+    store = Store.in_memory()
+    for match_id, match in matches:
+        store.merge(StoredMatch(match_id, CREATED, None, match))
+    return store
+
+
+OTHERS = (
+    ("a1b2c3d4e5f6", Match.new("uno", ["Cy", "Di"]).record_round("Cy", {"Di": 20})),
+    ("f6e5d4c3b2a1", played(4, ["Ada", "Eirik"])),
+)
+"""Matches a phone at the table already holds, which no follow may touch."""
+
+
+def _everything(follower: Follower) -> dict[str, Match]:
+    return {
+        s.id: follower.store.load_match(s.id) for s in follower.store.list_matches()
+    }
+
+
+def _played_alone(follower: Follower) -> str:
+    """The host's 3 rounds followed, the link gone, a 4th recorded alone."""
+    follower.hosts(_match(3), seq=3)
+    own = follower.guest.copy_id or ""
+    follower.heard("closed")
+    own_round = _match(3).record_round("Åse", {"Ada": 1, "Bo": 2})
+    assert follower.state.save_match(own, own_round, base=_match(3))
+    return own
+
+
+@pytest.mark.parametrize(
+    ("match", "match_id"),
+    [
+        (played(2), "abcdef012345"),
+        (played(2, ["Ada", "Bo", "Cy"]), HOSTS_ID),
+        (Match.new("uno", ["Ada", "Bo", "Åse"]), HOSTS_ID),
+        (Match.new("crazy-eights", ["Ada", "Bo", "Åse"], limit=150), HOSTS_ID),
+    ],
+    ids=["another id", "other players", "another game", "other rules"],
+)
+def test_a_host_message_for_another_match_is_refused_and_said(
+    match: Match, match_id: str
+) -> None:
+    follower = Follower(_holding(*OTHERS))
+    follower.hosts(_match(2), seq=3)
+    before = _everything(follower)
+    for seq in (4, 5):
+        follower.hosts(match, seq=seq, match_id=match_id)
+    assert _everything(follower) == before
+    assert [p.code for p in follower.state.problems] == ["follow-other-match"]
+
+
+def test_following_again_a_copy_played_on_alone_keeps_its_round_beside() -> None:
+    follower = Follower(_holding(*OTHERS))
+    own = _played_alone(follower)
+    kept = follower.store.load_match(own)
+    follower.again()
+    follower.hosts(_match(3), seq=4)
+    # The host's match is followed live in a copy of its own...
+    followed = follower.guest.copy_id or ""
+    assert followed != own and follower.guest.live_now
+    assert follower.store.load_match(followed) == _match(3)
+    # ...and this phone's round stays where it was, with a line to it.
+    assert follower.guest.beside == own
+    assert follower.store.load_match(own) == kept
+    # The host plays on its own way: still nothing of this phone's is lost.
+    follower.hosts(_match(4), seq=5)
+    assert follower.store.load_match(followed) == _match(4)
+    assert follower.store.load_match(own) == kept
+    assert {i: m for i, m in _everything(follower).items() if i in dict(OTHERS)} == (
+        dict(OTHERS)
+    )
+
+
+def _offered(follower: Follower) -> tuple[str, Match]:
+    """A round played alone, then the host's 3 rounds on a new link, the
+    phone let record: this phone's copy and its match."""
+    own = _played_alone(follower)
+    kept = follower.store.load_match(own)
+    follower.again()
+    follower.hosts(_match(3), seq=4, may_record=True)
+    return own, kept
+
+
+def test_following_again_offers_the_round_played_alone_to_a_host_that_lets_record(
+    follower: Follower,
+) -> None:
+    own, kept = _offered(follower)
+    asked = read_from_phone(follower.peers.sent[HOST][-1])
+    assert asked.seq == 4 and decode_match(asked.code).match == kept
+    # Never live while showing a round the host does not have.
+    assert not follower.guest.live_now
+    assert follower.store.load_match(own) == kept
+    # The host took it: its match is now this one, followed live.
+    follower.hosts(kept, seq=5, may_record=True)
+    assert follower.guest.live_now and follower.guest.copy_id == own
+    assert follower.guest.beside is None
+    assert list(_everything(follower).values()) == [kept]
+
+
+def test_a_round_offered_that_the_host_refuses_is_kept_beside(
+    follower: Follower,
+) -> None:
+    own, kept = _offered(follower)
+    follower.heard("message", refused("follow-not-rounds"))
+    followed = follower.guest.copy_id or ""
+    assert followed != own and follower.guest.beside == own
+    assert follower.store.load_match(followed) == _match(3)
+    assert follower.store.load_match(own) == kept
+
+
+def test_a_phone_holding_the_match_with_more_rounds_keeps_them() -> None:
+    # The phone had the match with 3 rounds; the host's copy of it has 1.
+    follower = Follower(_holding((HOSTS_ID, _match(3)), *OTHERS))
+    follower.hosts(_match(1), seq=1)
+    follower.hosts(_match(1).record_round("Åse", {"Ada": 9, "Bo": 9}), seq=2)
+    assert follower.store.load_match(HOSTS_ID) == _match(3)
+    assert follower.guest.beside == HOSTS_ID
+    assert len(_everything(follower)) == 4
+
+
+def test_a_copy_left_as_the_host_sent_it_takes_the_hosts_edits_when_followed_again(
+    follower: Follower,
+) -> None:
+    follower.hosts(_match(3), seq=3)
+    copy_id = follower.guest.copy_id or ""
+    follower.heard("closed")
+    follower.again()
+    # The host took its third round back meanwhile: the host's data is the truth.
+    follower.hosts(_match(2), seq=4)
+    assert follower.guest.copy_id == copy_id and follower.guest.live_now
+    assert list(_everything(follower).values()) == [_match(2)]

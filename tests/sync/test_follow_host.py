@@ -27,7 +27,6 @@ class Table(LinkedPhone):
     def __init__(self) -> None:
         super().__init__()
         self.host = self.following.host
-        self.state.tell_others_with(self.host.match_saved)
         match = Match.new("crazy-eights", ["Ada", "Bo", "Åse"])
         match = match.record_round("Ada", {"Bo": 50, "Åse": 10})
         self.match_id = self.state.add_match(match) or ""
