@@ -87,7 +87,14 @@ class GuestSide:
         return self._offered is not None
 
     async def answer_offer(self, scanned: str) -> None:
-        """The other phone's offer, scanned: this phone's answer to show it."""
+        """The other phone's offer, scanned: this phone's answer to show it.
+        What is no offer is said, and the link there is stays as it is."""
+        try:
+            offer = sdp_of(scanned, Kind.OFFER)
+        except PeerCodeError as error:
+            self.problem = problem_of(error)
+            self.state.changed()
+            return
         self.problem, self.answer = None, ""
         if self.link is not None:
             # One phone followed at a time: a new offer replaces the old link,
@@ -97,7 +104,6 @@ class GuestSide:
             self.link = None
             await self.watch.close_now(HOST)
         try:
-            offer = sdp_of(scanned, Kind.OFFER)
             self.answer = code_of(
                 await self.watch.peers.answer(HOST, offer), Kind.ANSWER
             )

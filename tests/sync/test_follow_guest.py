@@ -8,7 +8,15 @@ import json
 
 import pytest
 from event_loops import run_apart
-from follow_phones import CREATED, HOSTS_ID, FakePeers, Follower, offer_code, played
+from follow_phones import (
+    CREATED,
+    HOSTS_ID,
+    FakePeers,
+    Follower,
+    answer_code,
+    offer_code,
+    played,
+)
 
 from companion.access.follow_messages import (
     BURST,
@@ -20,7 +28,7 @@ from companion.storage import Store, StoredMatch
 from companion.storage.match_code import decode_match
 from companion.sync import follow_guest
 from companion.sync.follow_guest import FLOOD, HOST
-from companion.sync.links import LinkStatus
+from companion.sync.links import LinkProblem, LinkStatus
 
 
 def _match(rounds: int) -> Match:
@@ -314,3 +322,14 @@ def test_a_copy_left_as_the_host_sent_it_takes_the_hosts_edits_when_followed_aga
     follower.hosts(_match(2), seq=4)
     assert follower.guest.copy_id == copy_id and follower.guest.live_now
     assert list(_everything(follower).values()) == [_match(2)]
+
+
+def test_a_code_that_is_no_offer_is_said_and_leaves_the_link_be(
+    follower: Follower,
+) -> None:
+    follower.hosts(_match(2), seq=3)
+    link = follower.guest.link
+    # A following phone's answer, scanned where the host's offer was meant.
+    run_apart(follower.guest.answer_offer(answer_code()))
+    assert follower.guest.problem is LinkProblem.WRONG_KIND
+    assert follower.guest.link is link and follower.guest.live_now
