@@ -54,6 +54,38 @@ def _following(peer_site: PeerSite, players: list[str]) -> tuple[Table, Table]:
     return host, guest
 
 
+def test_a_round_recorded_alone_while_the_host_is_gone_is_never_lost(
+    peer_site: PeerSite,
+) -> None:
+    # The evening of issue 52: the host's tab closes, the follower records
+    # alone, the host comes back, the follower follows again.
+    host, guest = _following(peer_site, EVENING)
+    host.page.close()
+    guest.see(NOT_CONNECTED, timeout=GONE_MS)
+    guest.shot("follow-guest-gone")
+    # Never a stale score passed off as live; the copy is all there.
+    assert guest.page.get_by_text(FOLLOWING).count() == 0
+    guest.standing(1, "Cy", 0)
+    # Not connected: the copy is the phone's own, to play on.
+    record_round(guest, "Di", {"Cy": ["5"], "Eli": ["6"]})
+    guest.see("Round 2 · Di went out")
+
+    host = peer_site.phone("host").tab()
+    host.tap(RESUME_EVENING)
+    guest.tap("Follow again")
+    follow(host, guest, guest_opens=False)
+    # The host let it watch only: its match is followed live, the phone's
+    # round kept in its own copy beside it, and said.
+    guest.see(KEPT_BESIDE)
+    guest.standing(1, "Cy", 0)
+    assert guest.page.get_by_text("Round 2 · Di went out").count() == 0
+    guest.shot("follow-guest-kept-beside")
+    guest.tap("Open this phone's copy")
+    guest.see("Round 2 · Di went out")
+    guest.standing(1, "Cy", 5)
+    guest.standing(2, "Eli", 16)
+
+
 def test_a_phone_follows_watches_and_records_as_the_host_lets_it(
     peer_site: PeerSite,
 ) -> None:
@@ -71,6 +103,7 @@ def test_a_phone_follows_watches_and_records_as_the_host_lets_it(
     guest.shot("follow-guest-watching")
     _a_forged_round_is_refused(host, guest)
     _a_phone_let_record_saves_its_round_on_the_host(host, guest)
+    _a_code_that_is_no_connection_code_says_so(host, guest)
 
 
 def _forged_round(guest: Table) -> str:
@@ -114,44 +147,13 @@ def _a_phone_let_record_saves_its_round_on_the_host(host: Table, guest: Table) -
     guest.shot("follow-guest-recorded")
 
 
-def test_a_round_recorded_alone_while_the_host_is_gone_is_never_lost(
-    peer_site: PeerSite,
-) -> None:
-    # The evening of issue 52: the host's tab closes, the follower records
-    # alone, the host comes back, the follower follows again.
-    host, guest = _following(peer_site, EVENING)
-    host.page.close()
-    guest.see(NOT_CONNECTED, timeout=GONE_MS)
-    guest.shot("follow-guest-gone")
-    # Never a stale score passed off as live; the copy is all there.
-    assert guest.page.get_by_text(FOLLOWING).count() == 0
-    guest.standing(1, "Cy", 0)
-    # Not connected: the copy is the phone's own, to play on.
-    record_round(guest, "Di", {"Cy": ["5"], "Eli": ["6"]})
-    guest.see("Round 2 · Di went out")
-
-    host = peer_site.phone("host").tab()
-    host.tap(RESUME_EVENING)
-    guest.tap("Follow again")
-    follow(host, guest, guest_opens=False)
-    # The host let it watch only: its match is followed live, the phone's
-    # round kept in its own copy beside it, and said.
-    guest.see(KEPT_BESIDE)
-    guest.standing(1, "Cy", 0)
-    assert guest.page.get_by_text("Round 2 · Di went out").count() == 0
-    guest.shot("follow-guest-kept-beside")
-    guest.tap("Open this phone's copy")
-    guest.see("Round 2 · Di went out")
-    guest.standing(1, "Cy", 5)
-    guest.standing(2, "Eli", 16)
-
-
-def test_a_code_that_is_not_a_connection_code_says_so(peer_site: PeerSite) -> None:
-    host = peer_site.phone("host").tab()
-    guest = peer_site.phone("guest").tab()
-    start_match(host, "Crazy Eights", ["Fay", "Gus"])
+def _a_code_that_is_no_connection_code_says_so(host: Table, guest: Table) -> None:
+    """The hand-over's code, scanned where the host's connection code was
+    meant: said, and the guest still follows."""
     host.tap("Hand over to another phone")
     _, picture = qr_picture(host, "QR code of this match, for another phone to scan")
+    host.tap("Back to the match")
+    guest.tap("Back to matches")
     guest.tap("Follow a phone")
     show_to_camera(guest.page, picture)
     guest.tap("Scan the host's code")
@@ -159,3 +161,6 @@ def test_a_code_that_is_not_a_connection_code_says_so(peer_site: PeerSite) -> No
         "That is not a connection code of Card Table Companion, or it was read "
         "wrongly. Scan it again."
     )
+    guest.tap("Back to matches")
+    guest.tap("Resume Crazy Eights with Ada, Bo, and Åse")
+    guest.see("Following another phone live: you may record rounds.")
