@@ -3,7 +3,8 @@
 The store's writing methods are its public methods that
 `companion.storage.store.reads` does not mark: a method is a write until it is
 marked as changing nothing, and one named with a verb that changes things may
-not be marked. Under companion/ui/ the store is held under the name `store` (or
+not be marked. Under companion/ui/ (and companion/sync/, the follow
+protocol below it) the store is held under the name `store` (or
 `_store`) only, so a writing method named on it is found wherever it is called,
 passed or looked up; only AppState and its parts (ui/frame/state*.py) may name
 one, and each of their methods that writes asks the gate (`_allowed` or
@@ -160,9 +161,13 @@ def ungated_writes(tree: ast.AST, writers: frozenset[str]) -> list[tuple[int, st
 
 
 def gate_problems(package_root: Path, writers: frozenset[str]) -> list[str]:
-    """Every write around the gate under package_root/ui, as 'file:line: what'."""
+    """Every write around the gate under package_root/ui and /sync (the follow
+    protocol, which writes only through the session it is given), as
+    'file:line: what'."""
     problems: list[str] = []
-    for source in sorted((package_root / "ui").rglob("*.py")):
+    sources = [*(package_root / "ui").rglob("*.py")]
+    sources += (package_root / "sync").rglob("*.py")
+    for source in sorted(sources):
         inside = source.relative_to(package_root)
         tree = ast.parse(source.read_text(encoding="utf-8"), filename=str(source))
         check = ungated_writes if inside.match(GATE) else direct_writes
@@ -216,6 +221,11 @@ class SessionWrites:
         (
             "ui/record/draft_keeper.py",
             "class K:\n    def f(self):\n        self._store.save_match(1)\n",
+            "writes with store.save_match",
+        ),
+        (
+            "sync/follow_guest.py",
+            "class G:\n    def f(self):\n        self.state.store.save_match(1)\n",
             "writes with store.save_match",
         ),
         (

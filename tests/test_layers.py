@@ -9,19 +9,23 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "companion"
 
-# What each layer of companion/ may import of ours: ui -> (storage, words, access)
-# -> engine, with serving and the CLI on top. Words may name access errors.
+# What each layer of companion/ may import of ours: ui -> sync -> (storage,
+# access) -> engine, ui -> words, with serving and the CLI on top. Words may
+# name access errors.
 MAY_IMPORT: dict[str, frozenset[str]] = {
     "engine": frozenset(),
     "access": frozenset({"engine"}),
     "storage": frozenset({"engine"}),
     "words": frozenset({"engine", "access"}),
-    "ui": frozenset({"engine", "access", "storage", "words", "upstream"}),
+    # Phones that follow one phone live: the protocol, no screen.
+    "sync": frozenset({"engine", "access", "storage"}),
+    "ui": frozenset({"engine", "access", "storage", "words", "sync", "upstream"}),
     "serving": frozenset(
-        {"engine", "access", "storage", "words", "ui", "webclient", "upstream"}
+        {"engine", "access", "storage", "words", "sync", "ui", "webclient"}
+        | {"upstream"}
     ),
     "cli": frozenset(
-        {"engine", "access", "storage", "words", "ui", "serving"}
+        {"engine", "access", "storage", "words", "sync", "ui", "serving"}
         | {"publish", "webclient", "upstream"}
     ),
     # The Flet and Pyodide releases measured on, and the workarounds for them.
@@ -52,6 +56,7 @@ FORBIDDEN: dict[str, frozenset[str]] = {
     "access": FLET | {"tinydb"},
     "storage": FLET,
     "words": FLET | {"tinydb"},
+    "sync": FLET | {"tinydb"},
 }
 
 

@@ -61,11 +61,16 @@ ACCESS_ERROR_CODES: dict[str, tuple[str, ...]] = {
     "follow-not-rounds": (),
     # A following phone sent a round more for a match that is over here.
     "follow-after-end": (),
-    # A following phone sent what the host cannot read, or too much too fast.
+    # A following phone sent what the host cannot read.
     "follow-unreadable": (),
-    "follow-too-fast": (),
     # A following phone's change was made to a copy older than the host's.
     "follow-stale": (),
+    # A following phone's change came for a match the host has since deleted.
+    "follow-match-gone": (),
+    # A change of a followed match while its link is quiet (or behind).
+    "follow-quiet": (),
+    # A match too large for the link between two phones (its largest message).
+    "follow-too-large": (),
 }
 """Every code AccessError can carry, with the names of its parameters."""
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.serving.page_channel import PageChannel
-from companion.ui.frame.peer_links import PeerEvent, PeerLinkError
+from companion.sync.peer_links import PeerEvent, PeerLinkError
 
 COMMAND = "peer"
 """Python to the page: a `command` for webclient/peer_link.js, with its `id`."""
@@ -39,7 +39,7 @@ def event_of(message: dict[str, Any]) -> PeerEvent | None:
 
 
 class PagePeers:
-    """PeerLinks (ui.frame.peer_links) on the page's peer_link.js."""
+    """PeerLinks (sync.peer_links) on the page's peer_link.js."""
 
     def __init__(self, channel: PageChannel) -> None:
         self._channel = channel

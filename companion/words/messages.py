@@ -392,13 +392,21 @@ ACCESS_ERROR_MESSAGES: dict[str, Message] = {
     "follow-unreadable": N_(
         "The other phone sent something this app cannot read. Nothing was changed."
     ),
-    "follow-too-fast": N_(
-        "Too many changes at once: the phone that keeps the score took none of "
-        "the last. Try again in a moment."
-    ),
     "follow-stale": N_(
         "The match had changed on the phone that keeps the score before your "
         "change came, so it was not saved. Check the score, then try again."
+    ),
+    "follow-match-gone": N_(
+        "The phone that keeps the score has deleted this match, so your change "
+        "was not saved there. The match stays on this phone."
+    ),
+    "follow-quiet": N_(
+        "The phone that keeps the score has not been heard from for a few "
+        "seconds, so your change was not sent. Try again once it is back."
+    ),
+    "follow-too-large": N_(
+        "This match is too large to send over the link between the phones, so "
+        "it was not sent and nothing was changed."
     ),
 }
 """A sentence for every code of companion.access.sharing.ACCESS_ERROR_CODES."""

@@ -6,9 +6,7 @@ other phone's screen by the app's own scanner (peer_site.py)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 
-import pytest
 from driver import Table
 from flows import record_round, start_match
 from peer_site import FOLLOWING, PeerSite, follow, qr_picture, show_to_camera
@@ -17,7 +15,12 @@ from companion.storage.match_code import decode_match, encode_match
 from companion.storage.records import StoredMatch
 
 PLAYERS = ["Ada", "Bo", "Åse"]
-RESUME = "Resume Crazy Eights with Ada, Bo, and Åse"
+EVENING = ["Cy", "Di", "Eli"]
+RESUME_EVENING = "Resume Crazy Eights with Cy, Di, and Eli"
+KEPT_BESIDE = (
+    "This phone had rounds the other phone does not have: they are kept in "
+    "this phone's own copy, beside this one."
+)
 VIEW_ONLY = "You can only view this table. Ask the host to let you record."
 NOT_CONNECTED = "Not connected: scan again"
 GONE_MS = 40_000
@@ -37,29 +40,56 @@ HEARD_JS = """() => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def tables(peer_site: PeerSite) -> Iterator[dict[str, Table]]:
-    """The host's and the guest's tabs: the host on a match of two rounds,
-    the guest following it (the first test makes them; the rest go on)."""
-    yield {}
-
-
-def _host_and_guest(peer_site: PeerSite, tables: dict[str, Table]) -> None:
+def _following(peer_site: PeerSite, players: list[str]) -> tuple[Table, Table]:
+    """The host's and the guest's tabs, each opened afresh (the phones keep
+    what earlier tests stored): the host on a new match of `players` with one
+    round (the first out, 8 and K for the others), the guest following it."""
     host = peer_site.phone("host").tab()
     guest = peer_site.phone("guest").tab()
     guest.page.evaluate(HEARD_JS)
-    start_match(host, "Crazy Eights", PLAYERS)
-    record_round(host, "Ada", {"Bo": ["8"], "Åse": ["K"]})
+    start_match(host, "Crazy Eights", players)
+    first, second, third = players
+    record_round(host, first, {second: ["8"], third: ["K"]})
     follow(host, guest)
-    tables.update(host=host, guest=guest)
+    return host, guest
 
 
-def test_a_phone_follows_every_round_the_host_records(
-    peer_site: PeerSite, tables: dict[str, Table]
+def test_a_round_recorded_alone_while_the_host_is_gone_is_never_lost(
+    peer_site: PeerSite,
 ) -> None:
-    _host_and_guest(peer_site, tables)
-    host, guest = tables["host"], tables["guest"]
-    guest.see(FOLLOWING)
+    # The evening of issue 52: the host's tab closes, the follower records
+    # alone, the host comes back, the follower follows again.
+    host, guest = _following(peer_site, EVENING)
+    host.page.close()
+    guest.see(NOT_CONNECTED, timeout=GONE_MS)
+    guest.shot("follow-guest-gone")
+    # Never a stale score passed off as live; the copy is all there.
+    assert guest.page.get_by_text(FOLLOWING).count() == 0
+    guest.standing(1, "Cy", 0)
+    # Not connected: the copy is the phone's own, to play on.
+    record_round(guest, "Di", {"Cy": ["5"], "Eli": ["6"]})
+    guest.see("Round 2 · Di went out")
+
+    host = peer_site.phone("host").tab()
+    host.tap(RESUME_EVENING)
+    guest.tap("Follow again")
+    follow(host, guest, guest_opens=False)
+    # The host let it watch only: its match is followed live, the phone's
+    # round kept in its own copy beside it, and said.
+    guest.see(KEPT_BESIDE)
+    guest.standing(1, "Cy", 0)
+    assert guest.page.get_by_text("Round 2 · Di went out").count() == 0
+    guest.shot("follow-guest-kept-beside")
+    guest.tap("Open this phone's copy")
+    guest.see("Round 2 · Di went out")
+    guest.standing(1, "Cy", 5)
+    guest.standing(2, "Eli", 16)
+
+
+def test_a_phone_follows_watches_and_records_as_the_host_lets_it(
+    peer_site: PeerSite,
+) -> None:
+    host, guest = _following(peer_site, PLAYERS)
     guest.standing(1, "Ada", 0)
     guest.standing(2, "Åse", 10)
     guest.standing(3, "Bo", 50)
@@ -71,6 +101,9 @@ def test_a_phone_follows_every_round_the_host_records(
     guest.standing(1, "Ada", 10)
     guest.standing(2, "Åse", 11)
     guest.shot("follow-guest-watching")
+    _a_forged_round_is_refused(host, guest)
+    _a_phone_let_record_saves_its_round_on_the_host(host, guest)
+    _a_code_that_is_no_connection_code_says_so(host, guest)
 
 
 def _forged_round(guest: Table) -> str:
@@ -83,10 +116,8 @@ def _forged_round(guest: Table) -> str:
     return json.dumps({"t": "save", "seq": last["seq"], "code": code})
 
 
-def test_a_round_a_watching_phone_forges_is_refused_and_changes_nothing(
-    tables: dict[str, Table],
-) -> None:
-    host, guest = tables["host"], tables["guest"]
+def _a_forged_round_is_refused(host: Table, guest: Table) -> None:
+    """What a changed app on a watching phone sends is refused, and said."""
     reply = guest.page.evaluate(
         "text => PeerLinks.handle({op: 'send', link: 'host', text})",
         _forged_round(guest),
@@ -99,10 +130,9 @@ def test_a_round_a_watching_phone_forges_is_refused_and_changes_nothing(
     host.standing(1, "Ada", 10)
 
 
-def test_a_phone_the_host_lets_record_saves_its_round_on_the_host(
-    tables: dict[str, Table],
-) -> None:
-    host, guest = tables["host"], tables["guest"]
+def _a_phone_let_record_saves_its_round_on_the_host(host: Table, guest: Table) -> None:
+    """A phone the host lets record saves its round on the host, which says
+    where it came from."""
     host.tap("Let a phone follow")
     host.tap("Phone 1 may record", role="switch")
     guest.see("Following another phone live: you may record rounds.")
@@ -110,39 +140,16 @@ def test_a_phone_the_host_lets_record_saves_its_round_on_the_host(
     record_round(guest, "Åse", {"Ada": ["2"], "Bo": ["3"]})
     host.tap("Back to the match")
     host.see("Round 3 · Åse went out")
+    host.see("Round 3 came from phone 1.")
     host.standing(1, "Åse", 11)
     host.standing(2, "Ada", 12)
     guest.standing(3, "Bo", 53)
     guest.shot("follow-guest-recorded")
 
 
-def test_a_host_gone_leaves_the_copy_and_two_new_scans_bring_it_up_to_date(
-    peer_site: PeerSite, tables: dict[str, Table]
-) -> None:
-    host, guest = tables["host"], tables["guest"]
-    host.page.close()
-    guest.see(NOT_CONNECTED, timeout=GONE_MS)
-    guest.shot("follow-guest-gone")
-    # Never a stale score passed off as live; the copy is all there.
-    assert guest.page.get_by_text(FOLLOWING).count() == 0
-    guest.see("Round 3 · Åse went out")
-    guest.standing(1, "Åse", 11)
-
-    host = peer_site.phone("host").tab()
-    host.tap(RESUME)
-    record_round(host, "Bo", {"Ada": ["5"], "Åse": ["6"]})
-    guest.tap("Follow again")
-    follow(host, guest, guest_opens=False)
-    guest.see("Round 4 · Bo went out")
-    guest.standing(3, "Bo", 53)
-    tables["host"] = host
-
-
-def test_a_code_that_is_not_a_connection_code_says_so(
-    peer_site: PeerSite, tables: dict[str, Table]
-) -> None:
-    host, guest = tables["host"], tables["guest"]
-    host.tap("Back to the match")
+def _a_code_that_is_no_connection_code_says_so(host: Table, guest: Table) -> None:
+    """The hand-over's code, scanned where the host's connection code was
+    meant: said, and the guest still follows."""
     host.tap("Hand over")
     _, picture = qr_picture(host, "QR code of this match, for another phone to scan")
     host.tap("Back to the match")
@@ -154,3 +161,6 @@ def test_a_code_that_is_not_a_connection_code_says_so(
         "That is not a connection code of Card Table Companion, or it was read "
         "wrongly. Scan it again."
     )
+    guest.tap("Back to matches")
+    guest.tap("Resume Crazy Eights with Ada, Bo, and Åse")
+    guest.see("Following another phone live: you may record rounds.")

@@ -39,6 +39,8 @@ NOT_COUNTS: dict[str, str] = {
     "Guest {number}": "a guest's number",
     "Phone {number}": "a following phone's number",
     "{phone} may record": "a following phone's name (Phone 2)",
+    "Round {first} came from phone {phone}.": "a round's and a phone's numbers",
+    "Rounds {first} to {last} came from phone {phone}.": "rounds' and a phone's",
     "Edit round {number}": "the round's number",
     "Delete round {number}": "the round's number",
     "Round {number} saved.": "the round's number",

@@ -6,9 +6,9 @@ from collections.abc import Awaitable, Callable
 
 import flet as ft
 
-from companion.ui.frame.follow_guest import GuestSide
-from companion.ui.frame.follow_host import HostSide
-from companion.ui.frame.following import LinkProblem
+from companion.sync.follow_guest import GuestSide
+from companion.sync.follow_host import HostSide
+from companion.sync.links import LinkProblem
 from companion.ui.frame.handover import Scanner, ScanProblem, ScanWords, is_match_code
 from companion.ui.frame.qr_code import code_picture
 from companion.words.i18n import Translator

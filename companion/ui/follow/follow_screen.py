@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.sync.follow_guest import GuestSide
+from companion.sync.links import LinkStatus
 from companion.ui.follow.codes import code_shown, scan_code_button
 from companion.ui.follow.follow_texts import problem_text, unreached_text
-from companion.ui.frame.follow_guest import GuestSide
 from companion.ui.frame.follow_session import use_following
-from companion.ui.frame.following import LinkStatus
 from companion.ui.frame.handover import Scanner, use_handover
 from companion.ui.frame.live_line import live_line
 from companion.ui.frame.render_guard import guarded_screen

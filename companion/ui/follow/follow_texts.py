@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from companion.access.sharing import MAX_PHONES, AccessError
-from companion.ui.frame.following import LinkProblem
+from companion.sync.links import LinkProblem
 from companion.words.i18n import Translator
 from companion.words.messages import error_message
 

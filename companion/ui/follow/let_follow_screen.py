@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import flet as ft
 
+from companion.sync.follow_host import FollowingPhone, HostSide
+from companion.sync.links import LinkStatus
 from companion.ui.follow.codes import code_shown, scan_code_button
 from companion.ui.follow.follow_texts import problem_text, unreached_text
-from companion.ui.frame.follow_host import FollowingPhone, HostSide
 from companion.ui.frame.follow_session import use_following
-from companion.ui.frame.following import LinkStatus
 from companion.ui.frame.handover import Scanner, use_handover
 from companion.ui.frame.live_line import live_line
 from companion.ui.frame.not_found_screen import match_not_found
@@ -35,6 +35,10 @@ def _status_text(t: Translator, phone: FollowingPhone) -> str:
         return t.gettext("Not heard from for a few seconds")
     if status is LinkStatus.UNREACHED:
         return t.gettext("Could not connect")
+    if phone.flooded:
+        return t.gettext(
+            "Disconnected: it sent far more messages than a phone at the table does"
+        )
     return t.gettext("No longer following")
 
 

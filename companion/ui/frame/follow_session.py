@@ -1,34 +1,16 @@
-"""A session's direct links to other phones: as the one followed, and as a follower."""
+"""The session's links to other phones (sync.following), as every screen gets them."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import flet as ft
 
-from companion.ui.frame.follow_guest import HOST, GuestSide
-from companion.ui.frame.follow_host import HostSide
-from companion.ui.frame.following import FollowingContext, LinkWatch, Run
-from companion.ui.frame.peer_links import PeerEvent, PeerLinks
-from companion.ui.frame.state import AppState
+from companion.sync.following import Following
 
-
-class Following:
-    """Both sides of this session's links, fed every link's events in the session."""
-
-    def __init__(self, peers: PeerLinks, state: AppState, run: Run) -> None:
-        watch = LinkWatch(peers, run, state.changed)
-        self.host = HostSide(state, watch)
-        self.guest = GuestSide(state, watch)
-        self._run = run
-        peers.listen(self._heard)
-
-    def _heard(self, event: PeerEvent) -> None:
-        async def handle() -> None:
-            side = self.guest if event.link == HOST else self.host
-            side.heard(event)
-
-        # The page's callback runs outside the session: what it changes must
-        # re-render the session's screens.
-        self._run(handle)
+FollowingContext: ft.ContextProvider[Any] = ft.create_context(None)
+"""Gives every screen the session's Following, or None in a build whose page
+has no direct links (the served app)."""
 
 
 def use_following() -> Following | None:

@@ -10,7 +10,7 @@ import flet as ft
 
 from companion.storage import Store, StoreError
 from companion.storage.match_link import FRAGMENT, match_from_link
-from companion.ui.frame.peer_links import PeerLinks
+from companion.sync.peer_links import PeerLinks
 
 
 class ScanProblem(StrEnum):

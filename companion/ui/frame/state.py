@@ -7,13 +7,14 @@ from dataclasses import dataclass, field
 
 import flet as ft
 
-from companion.access.sharing import AccessError, ShareGate
+from companion.access.sharing import AccessError, ShareGate, phone_address
 from companion.engine.errors import MatchError
 from companion.engine.match import Match
 from companion.storage import Store, StoredMatch, StoreError, StoreNotice
+from companion.sync.session import FollowedMatch
 from companion.ui.frame.device_id import device_at_start
 from companion.ui.frame.state_drafts import SessionDrafts
-from companion.ui.frame.state_follow import FollowedMatch, SessionFollow
+from companion.ui.frame.state_follow import SessionFollow
 from companion.ui.frame.state_handover import SessionHandover
 from companion.ui.frame.state_writes import SessionWrites
 from companion.words.i18n import LANGUAGES, Translator, get_translator, negotiate
@@ -157,6 +158,12 @@ class AppState(SessionWrites, SessionHandover, SessionFollow, SessionDrafts):
             error = AccessError("host-could-not-save")
         self.problems = (*self.problems, error)
 
+    def take_problems(self) -> tuple[Problem, ...]:
+        """The problems reported, let go of: a session nobody reads (a
+        following phone's) says them elsewhere."""
+        problems, self.problems = self.problems, ()
+        return problems
+
     def dismiss(self, index: int) -> None:
         """Hide problem `index` once read."""
         self.problems = self.problems[:index] + self.problems[index + 1 :]
@@ -164,6 +171,18 @@ class AppState(SessionWrites, SessionHandover, SessionFollow, SessionDrafts):
     def tell_others_with(self, broadcast: Callable[[str], None]) -> None:
         """Set how a save is announced to the other sessions (pubsub)."""
         self._broadcast = broadcast
+
+    def phone_session(self, name: str, saved: Callable[[str], None]) -> AppState:
+        """The session at the share gate of the phone following this one over
+        link `name`: its changes are saved through it, and `saved` hears of each."""
+        session = AppState(
+            store=self.store,
+            gate=self.gate,
+            session_id=name,
+            client_ip=phone_address(name),
+        )
+        session.tell_others_with(saved)
+        return session
 
     def load_match(self, match_id: str) -> Match | None:
         """The stored match, or None if there is no such match."""

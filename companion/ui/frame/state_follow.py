@@ -3,27 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from dataclasses import replace
 
 from companion.access.sharing import AccessError
 from companion.engine.match import Match
 from companion.storage import Store, StoredMatch, StoreError
-from companion.storage.match_merge import Followed
+from companion.storage.match_copies import next_copy_id
+from companion.storage.match_merge import Followed, TakenIn
+from companion.sync.session import FollowedMatch
 from companion.ui.frame.state_access import SessionAccess
-
-
-class FollowedMatch(Protocol):
-    """The match this phone follows live, if any (ui.frame.follow_guest)."""
-
-    def live(self, match_id: str) -> bool:
-        """Whether `match_id` is the copy of a match followed live now."""
-
-    def may_change(self, match_id: str) -> bool:
-        """Whether this phone may change `match_id` (the one it follows only
-        if the phone it follows lets it)."""
-
-    def send(self, match_id: str, match: Match) -> bool:
-        """Send a change of the followed match there; False after reporting."""
 
 
 class SessionFollow(SessionAccess):
@@ -46,8 +34,9 @@ class SessionFollow(SessionAccess):
         self._followed = followed
 
     def followed_live(self, match_id: str) -> bool:
-        """Whether `match_id` is a match followed live from another phone:
-        that phone alone ends it, deletes it, lets it be followed."""
+        """Whether `match_id` is a match followed from another phone now, its
+        link live or quiet: that phone alone ends it, deletes it, lets it be
+        followed."""
         return self._followed is not None and self._followed.live(match_id)
 
     def may_change(self, match_id: str) -> bool:
@@ -66,18 +55,28 @@ class SessionFollow(SessionAccess):
 
     def keep_followed(
         self, handed: StoredMatch, follows: Followed | None
-    ) -> str | None:
+    ) -> TakenIn | None:
         """Keep the match a followed phone sent, merged as every arriving match
         is (storage/match_merge.py): taken in when there is no copy yet
         (`follows` None, or the copy was deleted), else merged with the copy
         alone, which it replaces while the copy is still the host's last
-        version. The id of the match it is now, or None after reporting why not."""
+        version. What it did; None if the gate refused (reported); StoreError
+        unreported, for the link to say once however often it comes."""
         if not self._hosting():
             return None
-        try:
-            match_id = self.store.merge(handed, follows).match_id
-        except StoreError as error:
-            self.report(error)
+        taken = self.store.merge(handed, follows)
+        self._saved(taken.match_id)
+        return taken
+
+    def keep_followed_beside(self, handed: StoredMatch) -> TakenIn | None:
+        """Keep the match a followed phone sent as a new copy beside its
+        kind here (this phone's own copy has rounds that phone lacks, which
+        stay where they are). As keep_followed, for what it returns."""
+        if not self._hosting():
             return None
-        self._saved(match_id)
-        return match_id
+        stored_ids = {summary.id for summary in self.store.list_matches()}
+        taken = self.store.merge(
+            replace(handed, id=next_copy_id(handed.id, stored_ids))
+        )
+        self._saved(taken.match_id)
+        return taken

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import flet as ft
 
 from companion.access.peer_sdp import Kind
-from companion.ui.frame.following import kind_of_code
+from companion.sync.links import kind_of_code
 from companion.ui.frame.handover import Scanner, ScanProblem, ScanWords
 from companion.ui.frame.state import AppState
 from companion.words.i18n import Translator

@@ -10,9 +10,9 @@ import flet as ft
 
 from companion.access.sharing import ShareGate
 from companion.storage import Store
+from companion.sync.following import Following
 from companion.ui.frame.device_id import device_of_browser
-from companion.ui.frame.follow_session import Following
-from companion.ui.frame.following import FollowingContext
+from companion.ui.frame.follow_session import FollowingContext
 from companion.ui.frame.handler_guard import listen_for_failures
 from companion.ui.frame.handover import HandoverContext
 from companion.ui.frame.not_found_screen import NotFound

@@ -8,9 +8,10 @@ import flet as ft
 
 from companion.engine.match import Match
 from companion.storage import StoreError
+from companion.sync.following import Following
 from companion.ui.frame import format as fmt
 from companion.ui.frame.follow_line import follow_line
-from companion.ui.frame.follow_session import Following, use_following
+from companion.ui.frame.follow_session import use_following
 from companion.ui.frame.not_found_screen import match_not_found
 from companion.ui.frame.player_colours import match_colours
 from companion.ui.frame.render_guard import guarded_screen

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
+from companion.sync.links import LinkProblem
 from companion.ui.follow.codes import scan_code_button
 from companion.ui.follow.follow_texts import problem_text
-from companion.ui.frame.following import LinkProblem
 from companion.ui.frame.handover import Scan, ScanWords
 from companion.words.i18n import get_translator
 

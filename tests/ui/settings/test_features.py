@@ -7,8 +7,8 @@ from typing import cast
 import flet as ft
 
 from companion.storage import Store
+from companion.sync.peer_links import PeerLinks
 from companion.ui.frame.handover import Handover
-from companion.ui.frame.peer_links import PeerLinks
 from companion.ui.frame.state import AppState
 from companion.ui.settings import features
 from companion.words.i18n import get_translator

@@ -6,16 +6,17 @@ import itertools
 from dataclasses import dataclass, field, replace
 
 from companion.access.follow_messages import (
+    MAX_MESSAGE_CHARS,
     MessageBudget,
     match_sent,
     read_from_phone,
     refused,
 )
 from companion.access.peer_sdp import Kind, PeerCodeError
-from companion.access.sharing import AccessError, phone_address
+from companion.access.sharing import AccessError
 from companion.storage import StoreError
 from companion.storage.match_code import decode_match, encode_match
-from companion.ui.frame.following import (
+from companion.sync.links import (
     Link,
     LinkProblem,
     LinkStatus,
@@ -24,8 +25,12 @@ from companion.ui.frame.following import (
     problem_of,
     sdp_of,
 )
-from companion.ui.frame.peer_links import PeerEvent, PeerLinkError
-from companion.ui.frame.state import AppState
+from companion.sync.peer_links import PeerEvent, PeerLinkError
+from companion.sync.session import HostTable, PhoneSession, report_once
+
+FLOOD = 30
+"""Messages over its budget after which a phone's link is closed: one that
+keeps sending faster than any person taps is no phone at the table."""
 
 
 @dataclass
@@ -39,9 +44,26 @@ class FollowingPhone:
     name: str
     number: int
     match_id: str
-    session: AppState
+    session: PhoneSession
     link: Link = field(default_factory=Link)
     budget: MessageBudget = field(default_factory=MessageBudget)
+    dropped: int = 0
+    """Messages dropped over its budget; at FLOOD its link is closed."""
+
+    @property
+    def flooded(self) -> bool:
+        """Whether its link was closed for sending far more than a person would."""
+        return self.dropped >= FLOOD
+
+
+@dataclass(frozen=True)
+class CameFrom:
+    """Rounds `first` to `last` (from 1) of a match came from following phone
+    `number` (recorded there, maybe while it was not connected)."""
+
+    number: int
+    first: int
+    last: int
 
 
 @dataclass(frozen=True)
@@ -56,7 +78,7 @@ class Offer:
 class HostSide:
     """This phone's matches as others follow them: one offer at a time."""
 
-    def __init__(self, state: AppState, watch: LinkWatch) -> None:
+    def __init__(self, state: HostTable, watch: LinkWatch) -> None:
         self.state = state
         self.watch = watch
         self.phones: dict[str, FollowingPhone] = {}
@@ -64,6 +86,8 @@ class HostSide:
         self.problem: LinkProblem | None = None
         self._names = (f"phone-{number}" for number in itertools.count(1))
         self._versions: dict[str, int] = {}
+        self.came_from: dict[str, CameFrom] = {}
+        """By match: the last rounds a following phone added to it."""
         self._making = False
 
     def following(self, match_id: str) -> list[FollowingPhone]:
@@ -116,13 +140,7 @@ class HostSide:
             self.state.changed()
             return
         self.offer, self.problem = None, None
-        session = AppState(
-            store=self.state.store,
-            gate=self.state.gate,
-            session_id=offer.name,
-            client_ip=phone_address(offer.name),
-        )
-        session.tell_others_with(self._saved_by_phone)
+        session = self.state.phone_session(offer.name, self._saved_by_phone)
         number = len(self.phones) + 1
         phone = FollowingPhone(offer.name, number, offer.match_id, session)
         self.phones[offer.name] = phone
@@ -156,8 +174,26 @@ class HostSide:
             # Deleted here, or past any code: the phone keeps what it has.
             return
         seq = self._versions.get(phone.match_id, 0)
-        may_record = phone.session.can_change
-        self.watch.send(phone.name, match_sent(seq, code, may_record))
+        text = match_sent(seq, code, phone.session.can_change)
+        if len(text) > MAX_MESSAGE_CHARS:
+            # The page would drop it without a word: said here instead.
+            report_once(self.state, AccessError("follow-too-large"))
+            return
+        self.watch.send(phone.name, text)
+
+    def admits(self, event: PeerEvent) -> bool:
+        """Whether an event is worth a task: a message within its phone's
+        budget, or the one that shows the phone floods; the rest is dropped
+        unanswered, before it is read."""
+        phone = self.phones.get(event.link)
+        if event.event != "message" or phone is None:
+            return phone is not None
+        if phone.link.status is LinkStatus.GONE:
+            return False
+        if phone.budget.take():
+            return True
+        phone.dropped += 1
+        return phone.dropped == FLOOD
 
     def heard(self, event: PeerEvent) -> None:
         """An event on a following phone's link."""
@@ -165,19 +201,31 @@ class HostSide:
         if phone is None:
             return
         if event.event == "message":
-            self._asked(phone, event.text)
+            if phone.flooded:
+                self._cut_off(phone)
+            else:
+                self._asked(phone, event.text)
             return
-        opening = phone.link.status is LinkStatus.WAITING
         if not self.watch.move(phone.name, phone.link, event):
             return
-        if opening and phone.link.status is LinkStatus.LIVE:
+        if phone.link.status is LinkStatus.LIVE:
+            # Newly open, or back from quiet: the match as it is now, at once
+            # (what was saved meanwhile was not sent).
             self._send_match(phone)
         if phone.link.status is LinkStatus.GONE:
             self.state.gate.leave(phone.name)
         self.state.changed()
 
+    def _cut_off(self, phone: FollowingPhone) -> None:
+        """Close the link of a phone that floods this one; its row says why."""
+        phone.link.status = LinkStatus.GONE
+        self.state.gate.leave(phone.name)
+        self.watch.close(phone.name)
+        self.state.changed()
+
     def _asked(self, phone: FollowingPhone, text: str) -> None:
-        """A change a following phone sent: checked, saved, or refused to it."""
+        """A change a following phone sent, within its budget: checked, saved,
+        or refused to it."""
         try:
             self._save_for(phone, text)
         except AccessError as error:
@@ -186,19 +234,25 @@ class HostSide:
                 self._send_match(phone)
 
     def _save_for(self, phone: FollowingPhone, text: str) -> None:
-        # The cheap checks first: its budget, its right to change, then the text.
-        if not phone.budget.take():
-            raise AccessError("follow-too-fast")
+        # The cheap checks first: its right to change, the message's form, the
+        # match still here (a deletion is a version too) and its version; the
+        # phone's match is decoded last.
         if not phone.session.can_change:
             raise AccessError("view-only")
         asked = read_from_phone(text)
         try:
-            changed = decode_match(asked.code).match
             current = self.state.store.load_match(phone.match_id)
         except StoreError as error:
-            raise AccessError("follow-unreadable") from error
+            gone = error.code == "no-such-match"
+            raise AccessError(
+                "follow-match-gone" if gone else "host-could-not-save"
+            ) from error
         if asked.seq != self._versions.get(phone.match_id, 0):
             raise AccessError("follow-stale")
+        try:
+            changed = decode_match(asked.code).match
+        except StoreError as error:
+            raise AccessError("follow-unreadable") from error
         # A recorder records, edits and deletes rounds: nothing else of the match.
         if replace(changed, rounds=()) != replace(current, rounds=()):
             raise AccessError("follow-not-rounds")
@@ -207,6 +261,11 @@ class HostSide:
             raise AccessError("follow-after-end")
         if not phone.session.save_match(phone.match_id, changed, base=current):
             # Told to the phone, not kept: nobody reads this session's banner.
-            problems, phone.session.problems = phone.session.problems, ()
+            problems = phone.session.take_problems()
             code = problems[-1].code if problems else "host-could-not-save"
             raise AccessError(code if code == "view-only" else "host-could-not-save")
+        if len(changed.rounds) > len(current.rounds):
+            # The host's screen says where they came from.
+            first, last = len(current.rounds) + 1, len(changed.rounds)
+            self.came_from[phone.match_id] = CameFrom(phone.number, first, last)
+            self.state.changed()

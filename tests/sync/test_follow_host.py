@@ -15,9 +15,10 @@ from follow_phones import LinkedPhone, answer_code
 from companion.access.follow_messages import BURST, save_asked
 from companion.engine.match import Match
 from companion.storage.match_code import decode_match, encode_match
-from companion.ui.frame.follow_host import HostSide
-from companion.ui.frame.following import LinkStatus
-from companion.ui.frame.peer_links import PeerEvent
+from companion.sync import follow_host
+from companion.sync.follow_host import FLOOD
+from companion.sync.links import LinkStatus
+from companion.sync.peer_links import PeerEvent
 
 
 class Table(LinkedPhone):
@@ -25,8 +26,7 @@ class Table(LinkedPhone):
 
     def __init__(self) -> None:
         super().__init__()
-        self.host = HostSide(self.state, self.watch)
-        self.state.tell_others_with(self.host.match_saved)
+        self.host = self.following.host
         match = Match.new("crazy-eights", ["Ada", "Bo", "Åse"])
         match = match.record_round("Ada", {"Bo": 50, "Åse": 10})
         self.match_id = self.state.add_match(match) or ""
@@ -42,8 +42,7 @@ class Table(LinkedPhone):
         await self.host.take_answer(answer_code())
 
     def heard(self, event: str, text: str = "") -> None:
-        self.host.heard(PeerEvent("phone-1", event, text=text))
-        run_apart(self.run_pending())
+        self.deliver("phone-1", event, text)
 
     def told(self) -> list[dict[str, object]]:
         return [json.loads(text) for text in self.peers.sent.get("phone-1", [])]
@@ -133,6 +132,12 @@ def test_a_change_made_to_an_older_version_is_refused(table: Table) -> None:
     assert table.told()[-1]["t"] == "match"
 
 
+def _last_seq(table: Table) -> int:
+    seq = [m for m in table.told() if m["t"] == "match"][-1]["seq"]
+    assert isinstance(seq, int)
+    return seq
+
+
 def test_what_a_phone_cannot_send_is_refused_unread(table: Table) -> None:
     before = table.stored()
     for text in ("{", json.dumps({"t": "save", "seq": 1, "code": "12"}), "x" * 10):
@@ -141,15 +146,75 @@ def test_what_a_phone_cannot_send_is_refused_unread(table: Table) -> None:
     assert _refusals(table) == ["view-only"] * 3
     table.host.let_record("phone-1", True)
     run_apart(table.run_pending())
-    table.heard("message", json.dumps({"t": "save", "seq": 1, "code": "12"}))
+    asked = {"t": "save", "seq": _last_seq(table), "code": "12"}
+    table.heard("message", json.dumps(asked))
     assert _refusals(table)[-1] == "follow-unreadable"
     assert table.stored() == before
 
 
-def test_a_phone_that_sends_too_much_at_once_is_told_so(table: Table) -> None:
-    for _ in range(BURST + 2):
+def test_a_change_to_an_older_version_is_refused_before_its_match_is_read(
+    table: Table,
+) -> None:
+    table.host.let_record("phone-1", True)
+    run_apart(table.run_pending())
+    # Not a match code at all: the version alone refuses it, cheaply.
+    table.heard("message", json.dumps({"t": "save", "seq": 0, "code": "12"}))
+    assert _refusals(table) == ["follow-stale"]
+
+
+def test_a_change_to_a_match_deleted_here_is_told_so(table: Table) -> None:
+    table.host.let_record("phone-1", True)
+    run_apart(table.run_pending())
+    changed = table.stored().record_round("Åse", {"Ada": 5, "Bo": 5})
+    code = encode_match(replace(table.store.load_stored(table.match_id), match=changed))
+    assert table.state.delete_match(table.match_id) is not None
+    table.heard("message", save_asked(_last_seq(table), code))
+    assert _refusals(table) == ["follow-match-gone"]
+    assert table.store.list_matches() == []
+
+
+def test_a_phone_over_its_budget_is_not_answered_and_one_that_floods_is_cut_off(
+    table: Table,
+) -> None:
+    before = table.tasks
+    for _ in range(FLOOD + BURST + 50):
         table.heard("message", "{")
-    assert _refusals(table)[-2:] == ["follow-too-fast", "follow-too-fast"]
+    # Within the budget each is answered; past it, none is, nor made a task.
+    assert _refusals(table) == ["view-only"] * BURST
+    phone = table.host.phones["phone-1"]
+    # One task to read each of those, one to answer it, two to cut it off.
+    assert table.tasks - before <= 2 * BURST + 2
+    # And one that keeps at it is a phone no more: its row says why.
+    assert phone.flooded and phone.link.status is LinkStatus.GONE
+    assert table.state.gate.guests() == ()
+
+
+def test_a_phone_heard_again_after_a_quiet_spell_gets_the_match_at_once(
+    table: Table,
+) -> None:
+    table.heard("quiet")
+    changed = table.stored().record_round("Åse", {"Ada": 5, "Bo": 5})
+    assert table.state.save_match(table.match_id, changed)
+    run_apart(table.run_pending())
+    # Not sent while quiet...
+    assert decode_match(str(table.told()[-1]["code"])).match != changed
+    table.heard("heard")
+    # ...but as soon as the phone is heard again.
+    assert decode_match(str(table.told()[-1]["code"])).match == changed
+
+
+def test_a_match_too_large_for_the_link_is_said_and_not_sent(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(follow_host, "MAX_MESSAGE_CHARS", 100)
+    told = len(table.told())
+    changed = table.stored().record_round("Åse", {"Ada": 5, "Bo": 5})
+    for _ in range(3):
+        assert table.state.save_match(table.match_id, table.stored())
+        assert table.state.save_match(table.match_id, changed)
+        run_apart(table.run_pending())
+    assert len(table.told()) == told
+    assert [p.code for p in table.state.problems] == ["follow-too-large"]
 
 
 def test_a_phone_gone_leaves_the_gate(table: Table) -> None:

@@ -8,11 +8,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-import flet as ft
-
 from companion.access.peer_codes import decode, encode
 from companion.access.peer_sdp import Kind, PeerCodeError, read_sdp, write_sdp
-from companion.ui.frame.peer_links import PeerEvent, PeerLinkError, PeerLinks
+from companion.sync.peer_links import PeerEvent, PeerLinkError, PeerLinks
 
 LINK_TIMEOUT_S = 15.0
 """How long two phones may take to connect once both codes were scanned
@@ -182,8 +180,3 @@ class LinkWatch:
             await self.peers.close(name)
         except PeerLinkError:
             return
-
-
-FollowingContext: ft.ContextProvider[Any] = ft.create_context(None)
-"""Gives every screen the session's Following (ui.frame.follow_session), or
-None in a build whose page has no direct links (the served app)."""

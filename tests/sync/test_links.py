@@ -10,7 +10,7 @@ from companion.access.peer_sdp import Kind
 from companion.engine.match import Match
 from companion.storage import StoredMatch
 from companion.storage.match_link import match_link
-from companion.ui.frame.following import kind_of_code
+from companion.sync.links import kind_of_code
 
 
 def test_a_connection_code_is_told_apart_from_a_match_code_and_from_noise() -> None:

@@ -1,0 +1,1 @@
+"""Phones following one phone's match live, below the screens. No Flet."""
