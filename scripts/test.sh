@@ -18,12 +18,20 @@ command -v node >/dev/null 2>&1 || packages+=(nodejs)
 command -v npm >/dev/null 2>&1 || packages+=(npm)
 command -v chattr >/dev/null 2>&1 || packages+=(e2fsprogs)
 command -v ip >/dev/null 2>&1 || packages+=(iproute2)
+# The Noto fonts the fallback fonts are cut from (build_fallback_fonts.py).
+for font in fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji; do
+    dpkg -s "$font" >/dev/null 2>&1 || packages+=("$font")
+done
 if [ "${#packages[@]}" -gt 0 ]; then
     SUDO=""
     [ "$(id -u)" -eq 0 ] || SUDO="sudo"
     $SUDO apt-get update -qq
     $SUDO apt-get install -y -qq "${packages[@]}" >/dev/null
 fi
+# The fallback fonts a name may need, cut once per machine (~10 min on two
+# cores) and kept in the user's cache folder for the next checkout.
+python3 -m companion.webclient.build_fallback_fonts \
+    --cache "${XDG_CACHE_HOME:-$HOME/.cache}/card-table-companion/fallback-fonts"
 # The linter as package-lock.json pins it: installed again when it changed.
 lock="$(sha256sum package-lock.json | cut -d' ' -f1)"
 if [ "$(cat node_modules/.companion-lock 2>/dev/null)" != "$lock" ]; then
