@@ -33,11 +33,11 @@ def fallback_fonts_key() -> str:
 
 
 def fallback_font_files() -> list[str]:
-    """The built files, fonts and licence, as paths below FALLBACK_FOLDER."""
+    """The built fonts and their licence, as paths below FALLBACK_FOLDER."""
     if not fallback_fonts_key():
         return []
     return sorted(
         path.relative_to(FALLBACK_FOLDER).as_posix()
         for path in FALLBACK_FOLDER.rglob("*")
-        if path.is_file()
+        if path.is_file() and path.name != STAMP
     )
