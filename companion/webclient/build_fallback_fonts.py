@@ -2,13 +2,14 @@
 
 Run once after install (scripts/test.sh does, and the README says so):
 `python3 -m companion.webclient.build_fallback_fonts`. Each file of Flutter's
-table (webclient/fallback_table.py) is cut with fontTools from the same Noto
+table (webclient/fallback_table.py) is cut by HarfBuzz from the same Noto
 family as Debian packages it (fonts-noto-core, fonts-noto-cjk,
 fonts-noto-color-emoji: SIL Open Font License 1.1, whose texts are copied
-beside them) to exactly the code points Flutter fetches it for, and written
-under the path Flutter asks for. A family Debian does not have is left out
-(Flutter then draws boxes, as with none). Nothing is built again while the
-stamp (the table's and the sources' identity) is unchanged.
+beside them) to exactly the code points Flutter fetches it for, written as
+WOFF2 by fontTools under the path Flutter asks for. A family Debian lacks is
+left out (Flutter then draws boxes, as with none). A file whose parts are
+unchanged is taken from the last build (its key in the stamp), so a new
+Flutter's table cuts only the files that changed.
 """
 
 from __future__ import annotations
