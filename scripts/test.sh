@@ -2,7 +2,8 @@
 # Install what the tests need (the package with its test extra; Debian's
 # Chromium for the browser tests, node and npm for our JavaScript, e2fsprogs'
 # chattr for a folder read-only to root, iproute2's ip for the loopback-only
-# network namespace of test_peer_link.py; the pinned ESLint with `npm ci`), check
+# network namespace of test_peer_link.py; Debian's Noto fonts, from which the
+# fallback fonts are cut; the pinned ESLint with `npm ci`), check
 # our page and worker scripts, and those the benches and browser tests put in a
 # page (node --check, ESLint), the GitHub Pages workflow (jactionlint), our
 # shell scripts (shellcheck) and the type hints of companion/
