@@ -69,6 +69,8 @@ TARGETED = [
     Bench("stats.py", with_runs(3)),
     # Three servers on a throttled phone: about a minute a run.
     Bench("transfer.py", with_runs(2)),
+    # Today's commit cloned and served beside ours: two starts a run.
+    Bench("fallback_fonts.py", with_runs(3)),
     # Two or three static sites booting Pyodide at two CPU speeds, then Saves:
     # about 10 minutes; the peer only with $FLET_CLI_PYTHON (bench/peers/).
     Bench("static_app.py", same("--runs", "1", "--cpu", "1,4", "--saves", "3")),

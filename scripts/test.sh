@@ -2,7 +2,8 @@
 # Install what the tests need (the package with its test extra; Debian's
 # Chromium and WebKitGTK (with Xvfb) for the browser tests, node and npm for our JavaScript, e2fsprogs'
 # chattr for a folder read-only to root, iproute2's ip for the loopback-only
-# network namespace of test_peer_link.py; the pinned ESLint with `npm ci`), check
+# network namespace of test_peer_link.py; Debian's Noto fonts, from which the
+# fallback fonts are cut; the pinned ESLint with `npm ci`), check
 # our page and worker scripts, and those the benches and browser tests put in a
 # page (node --check, ESLint), the GitHub Pages workflow (jactionlint), our
 # shell scripts (shellcheck) and the type hints of companion/
@@ -23,12 +24,20 @@ command -v ip >/dev/null 2>&1 || packages+=(iproute2)
 command -v Xvfb >/dev/null 2>&1 || packages+=(xvfb)
 /usr/bin/python3 -c "import gi; gi.require_version('WebKit2', '4.1')" 2>/dev/null \
     || packages+=(gir1.2-webkit2-4.1 python3-gi-cairo)
+# The Noto fonts the fallback fonts are cut from (build_fallback_fonts.py).
+for font in fonts-noto-core fonts-noto-cjk fonts-noto-color-emoji; do
+    dpkg -s "$font" >/dev/null 2>&1 || packages+=("$font")
+done
 if [ "${#packages[@]}" -gt 0 ]; then
     SUDO=""
     [ "$(id -u)" -eq 0 ] || SUDO="sudo"
     $SUDO apt-get update -qq
     $SUDO apt-get install -y -qq "${packages[@]}" >/dev/null
 fi
+# The fallback fonts a name may need, cut once per machine (~10 min on two
+# cores) and kept in the user's cache folder for the next checkout.
+python3 -m companion.webclient.build_fallback_fonts \
+    --cache "${XDG_CACHE_HOME:-$HOME/.cache}/card-table-companion/fallback-fonts"
 # The linter as package-lock.json pins it: installed again when it changed.
 lock="$(sha256sum package-lock.json | cut -d' ' -f1)"
 if [ "$(cat node_modules/.companion-lock 2>/dev/null)" != "$lock" ]; then

@@ -6,6 +6,8 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import PurePosixPath
 
+from companion.webclient.fallback_fonts import FALLBACK_URL_FOLDER
+
 BROWSER_LANGUAGES = ("en", "nb", "sv", "es")
 """The languages the app speaks: Babel's data for these (and `root`) ships."""
 
@@ -87,6 +89,7 @@ NOT_PRECACHED = {
     "assets/packages/media_kit/": "hls.js, for video: the app plays none",
     "assets/packages/record_web/": "an audio recorder's worklet: the app records none",
     "pyodide/pyodide.js": "the classic script: every worker imports pyodide.mjs",
+    FALLBACK_URL_FOLDER: "fonts fetched when a name needs one: kept once fetched",
 }
 """Files of the site the service worker does not precache (path or folder: why).
 

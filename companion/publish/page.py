@@ -7,6 +7,7 @@ from pathlib import Path
 
 from companion.publish import handover_page, page_start, snapshot
 from companion.publish.contents import RENDERER_FILES
+from companion.webclient.fallback_fonts import FALLBACK_URL_FOLDER
 from companion.webclient.flet_patch import (
     insert_after,
     insert_before,
@@ -80,7 +81,7 @@ def flet_settings(base_url: str, version: str) -> dict[str, object]:
         "appPackageUrl": "app.tar.gz",
         "pyodideUrl": f"{base_url}pyodide/pyodide.mjs",
         "canvasKitBaseUrl": f"{base_url}canvaskit/",
-        "fontFallbackBaseUrl": "assets/fonts/",
+        "fontFallbackBaseUrl": f"{base_url}{FALLBACK_URL_FOLDER}",
         "noCdn": True,
         # Flutter's loader picks the build (contents.RENDERER_FILES).
         "webRenderer": "auto",
@@ -225,5 +226,6 @@ def write_service_worker(folder: Path, version: str, files: Sequence[str]) -> No
         precache_list(files),
         version_url=VERSION_FILE,
         by_renderer=renderer_precache(files),
+        kept_folder=FALLBACK_URL_FOLDER,
     )
     (folder / SCRIPT_NAME).write_text(script, "utf-8")

@@ -8,6 +8,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from companion.publish import early_worker, handover_page, page, snapshot
+from companion.webclient.fallback_fonts import (
+    FALLBACK_FOLDER,
+    FALLBACK_URL_FOLDER,
+    fallback_font_files,
+)
 from companion.webclient.fonts import trimmed_font_manifest
 from companion.webclient.loading_screen import ICONS
 from companion.webclient.rive import STUB_NAMES, rive_redirect, rive_stub
@@ -15,9 +20,13 @@ from companion.webclient.rive import STUB_NAMES, rive_redirect, rive_stub
 
 def write_client_assets(folder: Path, base: str) -> None:
     """The client's fonts and plugins as the site serves them: the font manifest
-    cut to the families the app draws, and the Rive plugin pointed at a local
-    stub (companion.webclient, shared with the served app), so no request leaves
-    the site."""
+    cut to the families the app draws, the fallback fonts a name may need, and
+    the Rive plugin pointed at a local stub (companion.webclient, shared with
+    the served app), so no request leaves the site."""
+    for relative in fallback_font_files():
+        target = folder / FALLBACK_URL_FOLDER / relative
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(FALLBACK_FOLDER / relative, target)
     manifest_path = folder / "assets" / "FontManifest.json"
     manifest_path.write_bytes(trimmed_font_manifest(manifest_path.read_bytes()))
     rive = folder / page.RIVE_FOLDER

@@ -15,6 +15,11 @@ from flet.controls.types import RouteUrlStrategy, WebRenderer
 from flet_web import get_package_web_dir, patch_index_html
 from flet_web.version import version as flet_web_version
 
+from companion.webclient.fallback_fonts import (
+    FALLBACK_FOLDER,
+    FALLBACK_URL_FOLDER,
+    fallback_fonts_key,
+)
 from companion.webclient.flet_patch import replace_match_once, replace_once
 from companion.webclient.fonts import trimmed_font_manifest
 from companion.webclient.loading_screen import (
@@ -71,18 +76,13 @@ class ShippedClient:
         return hashlib.sha256(identity).hexdigest()[:16]
 
     def file(self, relative: str) -> Path | None:
-        """flet-web's file at `relative` below `base`, if there is one to serve."""
-        if not relative or relative.startswith("/") or "\\" in relative:
-            return None
-        parts = relative.split("/")
-        if any(part in ("", ".", "..") for part in parts):
-            return None
-        path = self.web_dir.joinpath(*parts)
-        try:
-            return path if path.is_file() else None
-        except OSError:
-            # A name longer than the file system takes (a URL of 4,301 digits).
-            return None
+        """The file at `relative` below `base`, if there is one to serve:
+        flet-web's, or a fallback font (webclient/fallback_fonts.py)."""
+        if relative.startswith(FALLBACK_URL_FOLDER):
+            return _file_below(
+                FALLBACK_FOLDER, relative.removeprefix(FALLBACK_URL_FOLDER)
+            )
+        return _file_below(self.web_dir, relative)
 
     def inline_hashes(self) -> dict[str, tuple[str, ...]]:
         """The CSP sources of the page's inline scripts and styles, by tag."""
@@ -91,6 +91,21 @@ class ShippedClient:
             digest = hashlib.sha256(body.encode("utf-8")).digest()
             found[tag].append(f"'sha256-{base64.b64encode(digest).decode()}'")
         return {tag: tuple(sources) for tag, sources in found.items()}
+
+
+def _file_below(folder: Path, relative: str) -> Path | None:
+    """The file at `relative` (a URL's path) in `folder`, never one outside it."""
+    if not relative or relative.startswith("/") or "\\" in relative:
+        return None
+    parts = relative.split("/")
+    if any(part in ("", ".", "..") for part in parts):
+        return None
+    path = folder.joinpath(*parts)
+    try:
+        return path if path.is_file() else None
+    except OSError:
+        # A name longer than the file system takes (a URL of 4,301 digits).
+        return None
 
 
 def shipped_client(
@@ -116,6 +131,8 @@ def shipped_client(
         stub,
         bootstrap,
         icon,
+        # Rebuilt fonts (another Flutter's table) come under a new folder.
+        fallback_fonts_key().encode(),
     )
     for part in (*parts, *(name.encode() + body for name, body in scripts.items())):
         fingerprint.update(part + b"\0")
@@ -154,7 +171,7 @@ def _page(web: Path, base: str, scripts: tuple[str, ...] = ()) -> bytes:
     where = (
         f'flet.entrypointBaseUrl="{base}";flet.assetBase="{base}";'
         f'flet.canvasKitBaseUrl="{base}canvaskit/";'
-        f'flet.fontFallbackBaseUrl="{base}assets/fonts/";'
+        f'flet.fontFallbackBaseUrl="{base}{FALLBACK_URL_FOLDER}";'
     )
     ours = "".join(f'<script src="{base}{name}"></script>\n  ' for name in scripts) + (
         f'<script src="{base}{REDIRECT_SCRIPT}"></script>\n'

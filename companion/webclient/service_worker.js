@@ -5,6 +5,9 @@
   'use strict';
   const settings = self.companionSettings.service_worker;
   const CACHE = settings.cachePrefix + settings.version;
+  // A static site's files fetched only when needed (fallback fonts): kept once fetched.
+  const keptPrefix = settings.keptFolder === null ? null
+    : new URL(settings.keptFolder, self.registration.scope).pathname;
 
   // A rebuild of the site during the install would leave files of two builds in
   // the cache: the site's version, asked after every file, must still be ours.
@@ -121,7 +124,8 @@
         return cached;
       }
       // A served app's versioned files are kept as the page first asks for them.
-      if (runtimePrefix !== null) {
+      if (runtimePrefix !== null
+          || (keptPrefix !== null && path.startsWith(keptPrefix))) {
         return fetchAndKeep(event, cache, request);
       }
       return fetch(request);

@@ -35,6 +35,7 @@ def service_worker_js(
     runtime_prefix: str | None = None,
     version_url: str | None = None,
     by_renderer: Mapping[str, Sequence[str]] | None = None,
+    kept_folder: str | None = None,
 ) -> str:
     """The worker's script for one build of the client.
 
@@ -53,6 +54,8 @@ def service_worker_js(
     has come: a rebuild during it cannot mix two builds. With `by_renderer`
     (renderer: its files), the worker registered with `?renderer=` one of
     them precaches that one's files too; registered without, all of them.
+    With `kept_folder` (relative to the worker's scope, a static site's), the
+    files below it are kept as the page first fetches them (fallback fonts).
     """
     return SCRIPT.shipped(
         {
@@ -68,6 +71,7 @@ def service_worker_js(
             "runtimePrefix": runtime_prefix,
             "offlinePolicy": OFFLINE_POLICY,
             "versionUrl": version_url,
+            "keptFolder": kept_folder,
         }
     )
 

@@ -28,6 +28,11 @@ from companion.publish.site import (
     client_folder,
     normalise_base_url,
 )
+from companion.webclient.fallback_fonts import (
+    FALLBACK_FOLDER,
+    FALLBACK_URL_FOLDER,
+    LICENCE,
+)
 from companion.webclient.service_worker import REGISTRATION
 from companion.webclient.service_worker import SCRIPT as SERVICE_WORKER
 from companion.words.i18n import LANGUAGES
@@ -301,6 +306,28 @@ def test_the_app_tells_the_page_when_to_register_the_worker(site: Site):
     assert _worker_settings(site)["versionUrl"] == "version.json"
     version = json.loads((site.folder / "version.json").read_text("utf-8"))
     assert version == {"version": site.version}
+
+
+def test_the_site_holds_the_fallback_fonts_fetched_only_when_a_name_needs_one(
+    site: Site,
+):
+    index = (site.folder / "index.html").read_text("utf-8")
+    flet = shipped_settings(index)[page.SCRIPT.key]["flet"]
+    assert flet["fontFallbackBaseUrl"] == "/scores/" + FALLBACK_URL_FOLDER
+    fonts = [f for f in site.files if f.startswith(FALLBACK_URL_FOLDER)]
+    # Flutter's 724 files but the one Debian's emoji has nothing for; the licence.
+    assert len(fonts) == 724
+    assert FALLBACK_URL_FOLDER + LICENCE in fonts
+    emoji = (
+        "notocoloremoji/v32/Yq6P-KqIXTD0t4D9z1ESnKM3-HpFabsE4tq3luCC7p-aXxcn.3.woff2"
+    )
+    assert (site.folder / FALLBACK_URL_FOLDER / emoji).read_bytes() == (
+        FALLBACK_FOLDER / emoji
+    ).read_bytes()
+    # Not precached: a first visit's bytes do not grow; kept once fetched.
+    listed, by_renderer = _precache(site)
+    assert not [f for f in listed if FALLBACK_URL_FOLDER in f]
+    assert _worker_settings(site)["keptFolder"] == FALLBACK_URL_FOLDER
 
 
 def test_a_rebuild_with_other_content_has_another_version(tmp_path: Path):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gzip
 import shutil
 from pathlib import Path
@@ -14,15 +15,19 @@ from starlette.datastructures import Headers
 
 from companion.serving.client_files import shipped_client
 from companion.serving.http_layer import (
+    FOREVER,
     REVALIDATE,
     ClientLayer,
     MemoryFile,
     accepted_encodings,
     is_page_path,
 )
+from companion.webclient.fallback_fonts import FALLBACK_FOLDER, FALLBACK_URL_FOLDER
 from companion.webclient.renderer import SINGLE_THREADED
 
 WEB = Path(get_package_web_dir())
+EMOJI_3 = "notocoloremoji/v32/Yq6P-KqIXTD0t4D9z1ESnKM3-HpFabsE4tq3luCC7p-aXxcn.3.woff2"
+"""The file Flutter fetches for "Mamma 👑" (issue 55)."""
 
 
 async def _flet(scope, receive, send) -> None:
@@ -33,8 +38,14 @@ async def _flet(scope, receive, send) -> None:
 
 def _get(layer: ClientLayer, path: str) -> tuple[int, dict[str, str], bytes]:
     sent: list[dict] = []
+    asked = []
 
     async def receive() -> dict:
+        if asked:
+            # A file is sent while the request is listened to for a disconnect:
+            # none comes (an empty request came back at once, again and again).
+            await asyncio.Event().wait()
+        asked.append(True)
         return {"type": "http.request", "body": b""}
 
     async def send(message: dict) -> None:
@@ -176,3 +187,20 @@ def test_a_kept_copy_of_other_bytes_is_never_sent(tmp_path: Path) -> None:
     assert gzip.decompress(_memory_get(again, "gzip")) == body
     # ...and the copy kept from now on is this body's.
     assert brotli.decompress(next(tmp_path.glob("*.br")).read_bytes()) == body
+
+
+def test_a_fallback_font_a_name_needs_is_served_below_the_versioned_folder(
+    layer: ClientLayer,
+) -> None:
+    emoji = f"{FALLBACK_URL_FOLDER}{EMOJI_3}"
+    assert f'flet.fontFallbackBaseUrl="{layer.client.base}{FALLBACK_URL_FOLDER}"' in (
+        layer.client.page.decode()
+    )
+    status, headers, body = _get(layer, layer.client.base + emoji)
+    assert status == 200
+    assert body == (FALLBACK_FOLDER / EMOJI_3).read_bytes()
+    assert headers["content-type"] == "font/woff2"
+    assert headers["cache-control"] == FOREVER
+    for outside in ("../index.html", "../../pyproject.toml", "notosans/../../x"):
+        status, _, _ = _get(layer, layer.client.base + FALLBACK_URL_FOLDER + outside)
+        assert status == 404, outside

@@ -94,6 +94,7 @@ const kept = [];
 let down = false;
 globalThis.self = {
   location: new URL('http://table.local:8550/service_worker.js'),
+  registration: {scope: 'http://table.local:8550/'},
   navigator: {languages: ['nb-NO', 'en']},
   addEventListener: (name, listener) => { listeners[name] = listener; },
   skipWaiting: async () => {},
@@ -147,6 +148,21 @@ def _served_worker(tmp_path, requests: list[tuple[str, str, str]]) -> dict:
     harness = tmp_path / "harness.js"
     harness.write_text(WORKER_HARNESS % {"requests": json.dumps(requests)}, "utf-8")
     return node_json(harness, worker)  # type: ignore[return-value]
+
+
+def test_a_static_worker_keeps_a_fallback_font_once_a_name_fetched_it(tmp_path):
+    script = service_worker_js("k1", ["./"], kept_folder="fallback-fonts/")
+    worker = tmp_path / "worker.js"
+    worker.write_text(script, "utf-8")
+    harness = tmp_path / "harness.js"
+    font = "/fallback-fonts/notosanssc/v37/k3k.115.woff2"
+    requests = [(font, "cors", "GET"), ("/assets/NOTICES", "cors", "GET")]
+    harness.write_text(WORKER_HARNESS % {"requests": json.dumps(requests)}, "utf-8")
+    found = node_json(harness, worker)
+    assert found["answers"]["GET " + font] == "200 body of " + font
+    # What a page fetches outside the precache and that folder is not kept.
+    assert found["answers"]["GET /assets/NOTICES"] == "200 body of /assets/NOTICES"
+    assert found["kept"] == [font]
 
 
 def test_a_served_worker_keeps_only_the_versioned_client_files(tmp_path):
