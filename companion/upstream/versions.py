@@ -137,6 +137,11 @@ WORKAROUNDS = (
         "only the families the app draws are loaded",
     ),
     Workaround(
+        "companion.webclient.fallback_table",
+        "Flutter's fallback font table in Flet's main.dart.js, by its shape",
+        "the fallback fonts a name needs served from our own files",
+    ),
+    Workaround(
         "companion.webclient.rive",
         "Flet's client's Rive plugin",
         "its CDN runtime answered by a local stub",

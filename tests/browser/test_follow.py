@@ -158,8 +158,8 @@ def _a_code_that_is_no_connection_code_says_so(host: Table, guest: Table) -> Non
     show_to_camera(guest.page, picture)
     guest.tap("Scan the host's code")
     guest.see(
-        "That is not a connection code of Card Table Companion, or it was read "
-        "wrongly. Scan it again."
+        "That is a match to add, not a connection code. To add it to this "
+        "phone, use Scan a code on Matches."
     )
     guest.tap("Back to matches")
     guest.tap("Resume Crazy Eights with Ada, Bo, and Åse")

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import sys
 from types import SimpleNamespace
 
 import pytest
+from event_loops import run_apart
 
 from companion.serving import browser
 
@@ -45,7 +45,7 @@ def test_a_page_that_holds_the_lock_for_its_worker_is_the_holder(
     asked = worker_named(monkeypatch, json.dumps(handed))
     assert browser.handed_languages() == ["nb-NO", "C"]
     # Taken by the page: the worker asks no lock of its own.
-    assert asyncio.run(browser.hold_tab_lock()) is True
+    assert run_apart(browser.hold_tab_lock()) is True
     assert asked == []
 
 
@@ -56,5 +56,5 @@ def test_a_worker_whose_page_holds_nothing_for_it_asks_itself(
     monkeypatch: pytest.MonkeyPatch, name: str
 ) -> None:
     asked = worker_named(monkeypatch, name)
-    assert asyncio.run(browser.hold_tab_lock()) is False
+    assert run_apart(browser.hold_tab_lock()) is False
     assert asked == [browser.TAB_LOCK]

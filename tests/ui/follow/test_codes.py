@@ -3,11 +3,11 @@ belongs says which button reads it, and is not read as one."""
 
 from __future__ import annotations
 
-import asyncio
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from event_loops import run_apart
 
 from companion.sync.links import LinkProblem
 from companion.ui.follow.codes import scan_code_button
@@ -29,7 +29,7 @@ def scanned(text: str) -> tuple[Any, list[str]]:
 
     t = get_translator("en")
     button = scan_code_button(t, ("Scan", "Point"), camera, reading, side)
-    asyncio.run(button.on_click())
+    run_apart(button.on_click())
     return side, read
 
 

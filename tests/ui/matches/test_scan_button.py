@@ -3,11 +3,11 @@ read here says which button reads it, and nothing is offered."""
 
 from __future__ import annotations
 
-import asyncio
 import ipaddress
 from datetime import UTC, datetime
 
 import pytest
+from event_loops import run_apart
 
 from companion.access.peer_codes import encode
 from companion.access.peer_sdp import Candidate, Kind, PeerDescription
@@ -47,7 +47,7 @@ def scanned(store: Store, text: str) -> tuple[AppState, list[str]]:
         return Scan(text=text)
 
     button = scan_button(get_translator("en"), state, camera, said.append)
-    asyncio.run(button.on_click())
+    run_apart(button.on_click())
     return state, [line for line in said if line]
 
 
