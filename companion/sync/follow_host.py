@@ -134,17 +134,31 @@ class HostSide:
         if offer is None:
             return
         try:
-            await self.watch.peers.accept(offer.name, sdp_of(scanned, Kind.ANSWER))
-        except (PeerLinkError, PeerCodeError) as error:
-            self.problem = problem_of(error)
-            self.state.changed()
+            answer = sdp_of(scanned, Kind.ANSWER)
+        except PeerCodeError as error:
+            self._answer_refused(error)
             return
-        self.offer, self.problem = None, None
+        # Listed before the link hears the answer: the page may tell the link
+        # is open before it replies to `accept`, and an event of a link not
+        # listed is dropped unread (admits).
         session = self.state.phone_session(offer.name, self._saved_by_phone)
         number = len(self.phones) + 1
         phone = FollowingPhone(offer.name, number, offer.match_id, session)
         self.phones[offer.name] = phone
+        try:
+            await self.watch.peers.accept(offer.name, answer)
+        except PeerLinkError as error:
+            del self.phones[offer.name]
+            self._answer_refused(error)
+            return
+        self.offer, self.problem = None, None
         self.watch.give_up_unless_open(offer.name, phone.link)
+        self.state.changed()
+
+    def _answer_refused(self, error: PeerLinkError | PeerCodeError) -> None:
+        """The answer scanned was no answer to the offer shown: said, and the
+        offer stays for another scan."""
+        self.problem = problem_of(error)
         self.state.changed()
 
     def let_record(self, name: str, may_record: bool) -> None:

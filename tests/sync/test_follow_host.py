@@ -18,7 +18,7 @@ from companion.storage.match_code import decode_match, encode_match
 from companion.sync import follow_host
 from companion.sync.follow_host import FLOOD
 from companion.sync.links import LinkStatus
-from companion.sync.peer_links import PeerEvent
+from companion.sync.peer_links import PeerEvent, PeerLinkError
 
 
 class Table(LinkedPhone):
@@ -283,3 +283,42 @@ def test_a_second_offer_asked_while_one_is_made_changes_nothing(table: Table) ->
     assert table.host.offer is not None
     assert table.host.offer.name == "phone-2"
     assert [g.session_id for g in table.state.gate.guests()] == ["phone-1", "phone-2"]
+
+
+class _OpenBeforeAccepted(LinkedPhone):
+    """A host whose page tells the link is open before it replies to
+    `accept` (Chromium does, now and then, under load)."""
+
+    async def _accept(self, link: str, answer: str) -> None:
+        assert self.peers.listener is not None
+        self.peers.listener(PeerEvent(link, "open"))
+
+    def connect(self, match_id: str) -> None:
+        self.peers.accept = self._accept  # type: ignore[method-assign]
+        run_apart(self.following.host.make_offer(match_id))
+        run_apart(self.following.host.take_answer(answer_code()))
+        run_apart(self.run_pending())
+
+
+def test_a_link_open_before_the_answer_is_taken_in_gets_the_match() -> None:
+    host = _OpenBeforeAccepted()
+    match_id = host.state.add_match(Match.new("crazy-eights", ["Ada", "Bo"])) or ""
+    host.connect(match_id)
+    (first,) = [json.loads(text) for text in host.peers.sent["phone-1"]]
+    assert first["t"] == "match"
+    assert host.following.host.phones["phone-1"].link.status is LinkStatus.LIVE
+
+
+def test_an_answer_the_link_refuses_lists_no_phone_and_keeps_the_offer() -> None:
+    host = LinkedPhone()
+    match_id = host.state.add_match(Match.new("crazy-eights", ["Ada", "Bo"])) or ""
+
+    async def refuse(link: str, answer: str) -> None:
+        raise PeerLinkError("failed")
+
+    host.peers.accept = refuse  # type: ignore[method-assign]
+    sides = host.following.host
+    run_apart(sides.make_offer(match_id))
+    run_apart(sides.take_answer(answer_code()))
+    assert sides.phones == {}
+    assert sides.problem is not None and sides.offer is not None
