@@ -7,13 +7,15 @@ from companion.engine.games import GAMES, get_card_set, get_game
 from companion.words.i18n import LANGUAGES
 from companion.words.rule_query import vocabulary_of
 from companion.words.rule_words import (
-    FIGURE,
+    MARKS,
     fold,
     game_names,
     is_filler,
     language_words,
     named_game,
     stem,
+    tokens,
+    within_ranges,
 )
 from companion.words.rules import reminders
 
@@ -75,7 +77,9 @@ def test_each_languages_words_are_read_whole(lang):
         for cards in get_game(game).card_sets
         for card in reminders(game, lang, cards=get_card_set(cards))
     ]
-    used = vocabulary_of(texts, lang).stems | {FIGURE}
+    used = vocabulary_of(texts, lang).stems | MARKS
+    # "Two nines" asks for the rules' word for several cards of one rank.
+    assert words.several and set(words.several) <= used
     for said, meant in words.talk.items():
         for phrase in meant:
             # Figures are spelled out whether or not the rules use that number.
@@ -87,3 +91,19 @@ def test_filler_words_say_nothing_of_the_rule():
     assert not is_filler("ut", "nb") and is_filler("en", "es")
     # Words people ask with, not about: "allowed", "mean".
     assert is_filler("allowed", "en") and is_filler("betyr", "nb")
+
+
+def test_a_word_keeps_its_apostrophe_and_is_no_other_word():
+    # "won't" is "will not", never "won" (the past of "win").
+    said = [t.word for t in tokens("Can't or won't play?", "en")]
+    assert said == ["cant", "or", "wont", "play"]
+    assert [is_filler(word, "en") for word in said] == [True, True, True, False]
+
+
+def test_a_ranges_figures_are_each_in_it():
+    assert within_ranges("3 to 10 players: 5 cards each", "en") == list(
+        map(str, range(4, 10))
+    )
+    assert within_ranges("De 2 a 4 jugadores", "es") == ["3"]
+    # A list of figures is no range.
+    assert within_ranges("2–7, 9, 10: Number on the card", "en") == list("3456")
