@@ -219,6 +219,21 @@ def test_what_a_card_does_is_answered_before_what_it_is_worth(query, lang):
 
 
 @pytest.mark.parametrize(
+    ("query", "lang"),
+    [
+        ("face cards worth", "en"),
+        ("kledde kort poeng", "nb"),
+        ("bildkort poäng", "sv"),
+        ("las figuras puntos", "es"),
+    ],
+)
+def test_picture_cards_are_the_jacks_queens_and_kings(query, lang):
+    hit = search_rules(query, lang, "crazy-eights").hits[0]
+    assert hit.passage.section == "scoring"
+    assert len([piece for piece in hit.pieces if piece.marked]) == 3
+
+
+@pytest.mark.parametrize(
     ("query", "lang", "start"),
     [
         ("cards for 4 players", "en", "3 to 10 players: 5 cards each"),

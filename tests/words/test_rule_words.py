@@ -91,6 +91,15 @@ def test_filler_words_say_nothing_of_the_rule():
     assert not is_filler("ut", "nb") and is_filler("en", "es")
     # Words people ask with, not about: "allowed", "mean".
     assert is_filler("allowed", "en") and is_filler("betyr", "nb")
+    # And the words a question is padded with at the table, in each language.
+    padding = {
+        "en": "um so like guys u r",
+        "nb": "altså typ sånn ass",
+        "sv": "asså typ sån ba",
+        "es": "oye mira q tío",
+    }
+    for lang, said in padding.items():
+        assert all(is_filler(fold(word), lang) for word in said.split()), lang
 
 
 def test_a_word_keeps_its_apostrophe_and_is_no_other_word():
