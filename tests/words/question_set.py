@@ -28,7 +28,7 @@ FIRST, TOP_THREE = 0.9, 1.0
 HELD_OUT_FLOOR: dict[str, tuple[int, int]] = {
     "en": (21, 28),
     "nb": (25, 29),
-    "sv": (27, 31),
+    "sv": (28, 32),
     "es": (23, 27),
 }
 """The held-out questions answered first and within three, measured after the

@@ -120,3 +120,15 @@ def test_a_count_before_a_rank_asks_for_several_cards():
     # A count of one, or before a word that is no rank, does not.
     assert "several" not in _options(_asked("one 9", "en")[0])
     assert "several" not in _options(_asked("two players", "en")[0])
+
+
+def test_how_many_times_asks_for_a_figure_in_each_language():
+    asked = {
+        "en": "how many times",
+        "nb": "hvor mange ganger",
+        "sv": "hur många gånger",
+        "es": "cuántas veces",
+    }
+    for lang, question in asked.items():
+        # One slot, a figure: "times" is no word of the rules to look for.
+        assert [_options(slot) for slot in _asked(question, lang)] == [{FIGURE: 1.0}]

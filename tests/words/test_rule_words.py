@@ -116,3 +116,9 @@ def test_a_ranges_figures_are_each_in_it():
     assert within_ranges("De 2 a 4 jugadores", "es") == ["3"]
     # A list of figures is no range.
     assert within_ranges("2–7, 9, 10: Number on the card", "en") == list("3456")
+
+
+def test_a_short_cards_forms_are_one_word():
+    # "tiorna" and "Tia" are the same ten, too short for an ending to come off.
+    assert stem("tiorna", "sv") == stem("tior", "sv") == stem("tia", "sv")
+    assert stem("tierne", "nb") == stem("tier", "nb")
