@@ -1,5 +1,7 @@
 """A question read as people ask it: table talk, figures, typos, half a word."""
 
+import pytest
+
 from companion.words.rule_query import (
     PREFIX_WEIGHT,
     SAID_TOO_WEIGHT,
@@ -122,13 +124,15 @@ def test_a_count_before_a_rank_asks_for_several_cards():
     assert "several" not in _options(_asked("two players", "en")[0])
 
 
-def test_how_many_times_asks_for_a_figure_in_each_language():
-    asked = {
-        "en": "how many times",
-        "nb": "hvor mange ganger",
-        "sv": "hur många gånger",
-        "es": "cuántas veces",
-    }
-    for lang, question in asked.items():
-        # One slot, a figure: "times" is no word of the rules to look for.
-        assert [_options(slot) for slot in _asked(question, lang)] == [{FIGURE: 1.0}]
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("how many times", "en"),
+        ("hvor mange ganger", "nb"),
+        ("hur många gånger", "sv"),
+        ("cuántas veces", "es"),
+    ],
+)
+def test_how_many_times_asks_for_a_figure(question, lang):
+    # One slot, a figure: "times" is no word of the rules to look for.
+    assert [_options(slot) for slot in _asked(question, lang)] == [{FIGURE: 1.0}]
