@@ -236,6 +236,23 @@ def test_picture_cards_are_the_jacks_queens_and_kings(query, lang):
 @pytest.mark.parametrize(
     ("query", "lang", "start"),
     [
+        # "salta" is what the queen's house rule calls losing the turn.
+        ("la reina salta", "es", "**Reina:** el siguiente jugador pierde"),
+        # "Til man kan legge" is "til det passer".
+        ("trekk til man kan legge", "nb", "**Trekk til det passer:**"),
+    ],
+)
+def test_table_talk_finds_the_house_rule_it_means(query, lang, start):
+    hit = search_rules(query, lang, "crazy-eights").hits[0]
+    assert (hit.passage.section, hit.passage.text[: len(start)]) == (
+        "house-rules",
+        start,
+    )
+
+
+@pytest.mark.parametrize(
+    ("query", "lang", "start"),
+    [
         ("cards for 4 players", "en", "3 to 10 players: 5 cards each"),
         ("hvor mange kort med 4 spillere", "nb", "3 til 10 spillere: 5 kort hver"),
     ],

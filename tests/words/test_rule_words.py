@@ -122,3 +122,5 @@ def test_a_short_cards_forms_are_one_word():
     # "tiorna" and "Tia" are the same ten, too short for an ending to come off.
     assert stem("tiorna", "sv") == stem("tior", "sv") == stem("tia", "sv")
     assert stem("tierne", "nb") == stem("tier", "nb")
+    # A doubled letter before "-ing": "forgetting" is "forget".
+    assert stem("forgetting", "en") == stem("forgot", "en") == "forget"
