@@ -155,6 +155,7 @@ def language_words(lang: str) -> LanguageWords:
     )
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def stem(word: str, lang: str) -> str:
     """A folded word without its ending, as the same word in other forms has it."""
     words = language_words(lang)
@@ -188,6 +189,8 @@ def tokens(text: str, lang: str) -> list[Token]:
 
 
 RANGE_DASHES = frozenset("-–—")
+FIGURES_APART = re.compile(r"\d\W+(?:\w+\W+)?\d")
+"""Two figures with a dash or a word between: a range, maybe."""
 LONGEST_RANGE = 20
 """A range of figures no longer than this names each figure in it."""
 
@@ -195,6 +198,8 @@ LONGEST_RANGE = 20
 def within_ranges(text: str, lang: str) -> list[str]:
     """The figures a text's ranges hold between their ends, in digits: "3 to
     10 players" holds 4 ("how many cards with 4 of us")."""
+    if not FIGURES_APART.search(text):
+        return []
     words = language_words(lang)
     found = tokens(text, lang)
     held: list[str] = []
