@@ -146,6 +146,15 @@ def _figure(word: str) -> str:
     return digits if digits.isdigit() else word
 
 
+def _counts_a_rank(words: list[str], at: int, lang: str) -> bool:
+    """Whether the word at `at` is a count of more than one, before a rank."""
+    said = language_words(lang)
+    if at + 1 >= len(words) or words[at] not in said.counts:
+        return False
+    rank = words[at + 1]
+    return rank in said.numbers or stem(rank, lang) in said.numbers
+
+
 def slots(words: list[str], lang: str, vocabulary: Vocabulary) -> list[Slot]:
     """The slots of a question's folded words (filler too), in the order typed.
 
@@ -169,7 +178,11 @@ def slots(words: list[str], lang: str, vocabulary: Vocabulary) -> list[Slot]:
             typing = at == len(words) - 1
             options.update(_word_options(words[at], lang, vocabulary, typing))
         for term in terms:
-            options.setdefault(term, 1.0)
+            # Table talk is meant as said, whatever a typo's guess made of it.
+            options[term] = 1.0
+        if _counts_a_rank(words, at, lang):
+            # "Two nines", "3 sixes": several cards of one rank.
+            options.setdefault(language_words(lang).several, 1.0)
         said = tuple(stems[i] for i in range(at, at + length) if not filler[i])
         if length > 1 and len(said) > 1 and vocabulary.stems.issuperset(said):
             # Words the rules say too ("välj färg" is Uno's wild and a choice).

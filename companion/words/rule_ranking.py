@@ -19,13 +19,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion.words.rule_query import Slot
-from companion.words.rule_words import FIGURE, Phrase
+from companion.words.rule_words import EFFECT, FIGURE, Phrase
 
 K1, B = 1.2, 0.75
 """BM25's usual saturation and length weight."""
 LEAD_WEIGHT, TEXT_WEIGHT, TITLE_WEIGHT, CONTEXT_WEIGHT = 2.0, 1.0, 0.5, 0.3
 """How much a word counts in each field: the lead counts once however often
 it says the word ("Ace on an ace?"), the title and the passage before less."""
+RANGE_WEIGHT = 0.5
+"""A figure inside a range of the text, not written there."""
 SHORTEST_PASSAGE = 5
 """A passage counts as at least this many words long: a table's row ("Eights:
 50") reads as a sentence with its heading."""
@@ -43,6 +45,8 @@ COUNTED_BONUS = 0.5
 """A figure before the word asked "how many" of ("how many rounds": 5 rounds)."""
 COVERAGE = 0.75
 """How much a passage loses for each part of the question it does not answer."""
+VALUES_FOR_EFFECT = 0.5
+"""A passage of what cards are worth, when asked what a card does."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +73,10 @@ class Document:
     """The stems that follow a figure in the text ("7 cards": card)."""
     row: bool = False
     """Whether the passage is a table's row, about its first cell."""
+    ranged: frozenset[str] = frozenset()
+    """The figures inside the text's ranges, not written ("3 to 10": 4 to 9)."""
+    values: bool = False
+    """Whether the passage says what cards are worth (the scoring card)."""
 
     @property
     def length(self) -> int:
@@ -115,6 +123,7 @@ def _word_score(word: str, document: Document, stats: Statistics) -> float:
         + TEXT_WEIGHT * document.text[word]
         + TITLE_WEIGHT * (word in document.title)
         + CONTEXT_WEIGHT * document.context[word]
+        + RANGE_WEIGHT * (word in document.ranged)
     )
     if count == 0:
         return 0.0
@@ -190,8 +199,12 @@ def rank(document: Document, slots: Sequence[Slot], stats: Statistics) -> Ranked
         about = held * asked_in_lead / reach
         score *= 1 + _lead_bonus(document) * about
         if document.stated:
-            # A passage that says it is about something else as well, less.
-            score *= UNASKED_LEAD ** (1 - held)
+            # A passage that says it is about something else as well, less;
+            # each unasked word of its lead by its rarity ("cards" says little).
+            unasked = sum(map(stats.rarity, document.key - matched))
+            score *= UNASKED_LEAD ** (unasked / sum(map(stats.rarity, document.key)))
     if document.variant:
         score *= VARIANT_WEIGHT
+    if document.values and any((EFFECT,) in dict(slot.options) for slot in slots):
+        score *= VALUES_FOR_EFFECT
     return Ranked(score, matched, coverage)

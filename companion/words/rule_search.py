@@ -29,6 +29,7 @@ from companion.words.rule_words import (
     named_game,
     stem,
     tokens,
+    within_ranges,
 )
 from companion.words.rules import Reminder, reminders
 
@@ -141,6 +142,9 @@ def _indexed(game_id: str, cards: Sequence[Reminder], lang: str) -> list[_Indexe
             counted,
             # A table's row is about its first cell, but does not state it.
             passage.kind == "row",
+            # A range holds every figure in it ("3 to 10 players": 4 players).
+            frozenset(within_ranges(passage.text, lang)),
+            passage.section == "scoring",
         )
         indexed.append(_Indexed(passage, document))
         before = words

@@ -15,7 +15,9 @@ from companion.engine.games import GAMES
 from companion.words.game_texts import GAME_NAMES
 from companion.words.i18n import LANGUAGES, PSEUDO, get_translator, locales_dir
 
-WORD = re.compile(r"\w+")
+WORD = re.compile(r"\w+(?:['’]\w+)*")
+"""A word, with the apostrophes inside it ("can't", "won't")."""
+APOSTROPHES = str.maketrans("", "", "'’")
 SHORTEST_STEM = 3
 """An ending comes off only if this many letters stay ("aces" keeps "ace")."""
 
@@ -33,6 +35,10 @@ Phrase = tuple[str, ...]
 
 FIGURE = "#"
 """The stem a passage holds for each figure in it, and that "how many" asks for."""
+EFFECT = "!"
+"""The stem "what does it do" asks for: what a card does, not what it is worth."""
+MARKS = frozenset({FIGURE, EFFECT})
+"""The rule words of words.toml that are no words but what a question asks for."""
 
 
 @dataclass(frozen=True)
@@ -55,13 +61,20 @@ class LanguageWords:
     """Each word of table talk said alone, as written (folded) → its stem."""
     numbers: frozenset[str]
     """The words for numbers (folded), which hold a figure as digits do."""
+    range_words: frozenset[str]
+    """The words between a range's ends ("3 to 10"), folded."""
+    counts: frozenset[str]
+    """The numbers of more than one (folded), in digits and words."""
+    several: Phrase
+    """The rules' word for several cards of one rank, which "two nines" asks of."""
     common_names: frozenset[str]
     """Games' names that are everyday words too ("uno" is "one" in Spanish)."""
 
 
 def fold(text: str) -> str:
-    """Lower case without accents, so "åtter" meets "Åtteren" and "vandatta"."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    """Lower case without accents or apostrophes, so "åtter" meets "Åtteren"
+    and "vandatta", and "won't" is "wont", never "won"."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold().translate(APOSTROPHES))
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
@@ -113,7 +126,7 @@ def language_words(lang: str) -> LanguageWords:
     numbers = {fold(digits): fold(word) for digits, word in data["numbers"].items()}
     said_for = [*data.get("talk", {}).items(), *((w, [d]) for d, w in numbers.items())]
     for rule_words, said in said_for:
-        meant = (FIGURE,) if rule_words == FIGURE else content(rule_words)
+        meant = (rule_words,) if rule_words in MARKS else content(rule_words)
         for words in said:
             if words.startswith("="):
                 exact.setdefault(fold(words[1:]), []).append(meant)
@@ -135,10 +148,14 @@ def language_words(lang: str) -> LanguageWords:
         {said: tuple(dict.fromkeys(terms)) for said, terms in exact.items()},
         alone,
         frozenset(numbers.values()) | frozenset(numbers),
+        frozenset(fold(w) for w in data.get("range_words", ())),
+        frozenset(w for d, w in numbers.items() if d != "1") | (set(numbers) - {"1"}),
+        content(data.get("several", "")),
         common,
     )
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def stem(word: str, lang: str) -> str:
     """A folded word without its ending, as the same word in other forms has it."""
     words = language_words(lang)
@@ -169,6 +186,42 @@ def tokens(text: str, lang: str) -> list[Token]:
         word = fold(match.group())
         found.append(Token(match.start(), match.end(), word, stem(word, lang)))
     return found
+
+
+RANGE_DASHES = frozenset("-–—")
+FIGURES_APART = re.compile(r"\d\W+(?:\w+\W+)?\d")
+"""Two figures with a dash or a word between: a range, maybe."""
+LONGEST_RANGE = 20
+"""A range of figures no longer than this names each figure in it."""
+
+
+def within_ranges(text: str, lang: str) -> list[str]:
+    """The figures a text's ranges hold between their ends, in digits: "3 to
+    10 players" holds 4 ("how many cards with 4 of us")."""
+    if not FIGURES_APART.search(text):
+        return []
+    words = language_words(lang)
+    found = tokens(text, lang)
+    held: list[str] = []
+    for at, first in enumerate(found[:-1]):
+        second = found[at + 1]
+        if second.word in words.range_words and at + 2 < len(found):
+            between = (
+                text[first.end : second.start] + text[second.end : found[at + 2].start]
+            )
+            second = found[at + 2]
+        else:
+            between = text[first.end : second.start]
+        if not (first.word.isdigit() and second.word.isdigit()):
+            continue
+        if between.strip() not in RANGE_DASHES and between.strip():
+            continue
+        if between.strip() == "" and second is found[at + 1]:
+            continue
+        low, high = int(first.word), int(second.word)
+        if 0 < high - low <= LONGEST_RANGE:
+            held += map(str, range(low + 1, high))
+    return held
 
 
 @functools.cache

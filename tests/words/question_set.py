@@ -18,20 +18,22 @@ QUESTIONS = Path(__file__).resolve().parent / "rule_questions"
 TUNED = QUESTIONS / "tuned"
 """Questions the search was tuned on: every <lang>.toml in the folder's tree."""
 HELD_OUT = QUESTIONS / "held-out"
-"""Questions nobody tunes on: their figures are read before and after."""
+"""Questions nobody tunes on: their figures are read before and after. Once
+read while tuning, a set moves into TUNED (as tuned/issue55-read/ did) and a
+new one is written before the next change."""
 PARTS = {"tuned": TUNED, "held out": HELD_OUT}
 """Each part of the question set by its printed name."""
 FIRST, TOP_THREE = 0.9, 1.0
 """The share of each part's questions whose answer comes first, within three."""
 HELD_OUT_FLOOR: dict[str, tuple[int, int]] = {
-    "en": (20, 21),
-    "nb": (24, 25),
-    "sv": (23, 25),
-    "es": (20, 25),
+    "en": (21, 28),
+    "nb": (25, 29),
+    "sv": (28, 32),
+    "es": (23, 27),
 }
-"""The held-out questions answered first and within three when they were read
-after the issue 55 changes (en, sv and es short of the target): they may not
-fall below it. Raised only by a change made without reading them."""
+"""The held-out questions answered first and within three, measured after the
+last change to the search (made without reading them): they may not fall
+below it. Raised only by a change made without reading them."""
 MISSED = 99
 """The place of an answer the search does not give."""
 

@@ -1,5 +1,7 @@
 """A question read as people ask it: table talk, figures, typos, half a word."""
 
+import pytest
+
 from companion.words.rule_query import (
     PREFIX_WEIGHT,
     SAID_TOO_WEIGHT,
@@ -105,3 +107,32 @@ def test_a_word_the_rules_lack_finds_their_compounds_in_nb_and_sv():
     assert "trekkbunk" in _options(bunken)
     vocabulary = vocabulary_of(["the draw pile"], "en")
     assert "drawpil" not in _options(slots(["pile"], "en", vocabulary)[0])
+
+
+def test_table_talk_is_meant_as_said_though_it_is_a_typo_away_from_itself():
+    # "shout" is table talk for "say": never weighed as a guessed typo of it.
+    (shout,) = _asked("shout", "en")
+    assert _options(shout)["say"] == 1.0
+
+
+def test_a_count_before_a_rank_asks_for_several_cards():
+    # "two 9s", "tre sexor": several cards of one rank at once.
+    assert "several" in _options(_asked("two 9s", "en")[0])
+    assert "fler" in _options(_asked("tre sexor", "sv")[0])
+    # A count of one, or before a word that is no rank, does not.
+    assert "several" not in _options(_asked("one 9", "en")[0])
+    assert "several" not in _options(_asked("two players", "en")[0])
+
+
+@pytest.mark.parametrize(
+    ("question", "lang"),
+    [
+        ("how many times", "en"),
+        ("hvor mange ganger", "nb"),
+        ("hur många gånger", "sv"),
+        ("cuántas veces", "es"),
+    ],
+)
+def test_how_many_times_asks_for_a_figure(question, lang):
+    # One slot, a figure: "times" is no word of the rules to look for.
+    assert [_options(slot) for slot in _asked(question, lang)] == [{FIGURE: 1.0}]

@@ -210,6 +210,58 @@ def test_filler_words_are_never_marked_nor_make_a_passage_win(query, lang, game_
     assert search_rules(" ".join(only_filler), lang, game_id).hits == ()
 
 
+@pytest.mark.parametrize(
+    ("query", "lang"), [("what do aces do", "en"), ("qué hacen los ases", "es")]
+)
+def test_what_a_card_does_is_answered_before_what_it_is_worth(query, lang):
+    found = search_rules(query, lang, "crazy-eights")
+    assert [hit.passage.section for hit in found.hits[:2]].count("scoring") == 0
+
+
+@pytest.mark.parametrize(
+    ("query", "lang"),
+    [
+        ("face cards worth", "en"),
+        ("kledde kort poeng", "nb"),
+        ("bildkort poäng", "sv"),
+        ("las figuras puntos", "es"),
+    ],
+)
+def test_picture_cards_are_the_jacks_queens_and_kings(query, lang):
+    hit = search_rules(query, lang, "crazy-eights").hits[0]
+    assert hit.passage.section == "scoring"
+    assert len([piece for piece in hit.pieces if piece.marked]) == 3
+
+
+@pytest.mark.parametrize(
+    ("query", "lang", "start"),
+    [
+        # "salta" is what the queen's house rule calls losing the turn.
+        ("la reina salta", "es", "**Reina:** el siguiente jugador pierde"),
+        # "Til man kan legge" is "til det passer".
+        ("trekk til man kan legge", "nb", "**Trekk til det passer:**"),
+    ],
+)
+def test_table_talk_finds_the_house_rule_it_means(query, lang, start):
+    hit = search_rules(query, lang, "crazy-eights").hits[0]
+    assert (hit.passage.section, hit.passage.text[: len(start)]) == (
+        "house-rules",
+        start,
+    )
+
+
+@pytest.mark.parametrize(
+    ("query", "lang", "start"),
+    [
+        ("cards for 4 players", "en", "3 to 10 players: 5 cards each"),
+        ("hvor mange kort med 4 spillere", "nb", "3 til 10 spillere: 5 kort hver"),
+    ],
+)
+def test_a_figure_inside_a_range_finds_the_range(query, lang, start):
+    # Four players are "3 to 10 players", though no rule writes a 4.
+    assert search_rules(query, lang, "crazy-eights").hits[0].passage.text == start
+
+
 def test_the_matched_words_are_marked_and_the_bold_kept():
     hit = search_rules("go out on eight", "en", "vandatta").hits[0]
     marked = [piece.text for piece in hit.pieces if piece.marked]
@@ -299,14 +351,13 @@ def test_the_questions_of_both_parts_are_answered(capsys):
             assert figures.top_three >= top_three, figures.missed
 
 
-def test_at_least_two_fifths_of_the_new_questions_are_held_out():
-    # Issue 45's questions, tuned on before, are not part of the new set.
+def test_the_held_out_questions_are_many_and_none_of_them_tuned_on():
+    # A held-out question also in the tuned part would say nothing unseen.
     for lang in LANGUAGES:
-        earlier = questions(lang, TUNED / "issue45")
-        tuned = [q for q in questions(lang, TUNED) if q not in earlier]
+        tuned = {(q.ask, q.game) for q in questions(lang, TUNED)}
         held_out = questions(lang, HELD_OUT)
-        assert len(tuned) + len(held_out) >= 40
-        assert len(held_out) >= 0.4 * (len(tuned) + len(held_out))
+        assert len(held_out) >= 25
+        assert not [q.ask for q in held_out if (q.ask, q.game) in tuned]
 
 
 @pytest.mark.parametrize("folder", PARTS.values())

@@ -7,13 +7,15 @@ from companion.engine.games import GAMES, get_card_set, get_game
 from companion.words.i18n import LANGUAGES
 from companion.words.rule_query import vocabulary_of
 from companion.words.rule_words import (
-    FIGURE,
+    MARKS,
     fold,
     game_names,
     is_filler,
     language_words,
     named_game,
     stem,
+    tokens,
+    within_ranges,
 )
 from companion.words.rules import reminders
 
@@ -75,7 +77,9 @@ def test_each_languages_words_are_read_whole(lang):
         for cards in get_game(game).card_sets
         for card in reminders(game, lang, cards=get_card_set(cards))
     ]
-    used = vocabulary_of(texts, lang).stems | {FIGURE}
+    used = vocabulary_of(texts, lang).stems | MARKS
+    # "Two nines" asks for the rules' word for several cards of one rank.
+    assert words.several and set(words.several) <= used
     for said, meant in words.talk.items():
         for phrase in meant:
             # Figures are spelled out whether or not the rules use that number.
@@ -87,3 +91,36 @@ def test_filler_words_say_nothing_of_the_rule():
     assert not is_filler("ut", "nb") and is_filler("en", "es")
     # Words people ask with, not about: "allowed", "mean".
     assert is_filler("allowed", "en") and is_filler("betyr", "nb")
+    # And the words a question is padded with at the table, in each language.
+    padding = {
+        "en": "um so like guys u r",
+        "nb": "altså typ sånn ass",
+        "sv": "asså typ sån ba",
+        "es": "oye mira q tío",
+    }
+    for lang, said in padding.items():
+        assert all(is_filler(fold(word), lang) for word in said.split()), lang
+
+
+def test_a_word_keeps_its_apostrophe_and_is_no_other_word():
+    # "won't" is "will not", never "won" (the past of "win").
+    said = [t.word for t in tokens("Can't or won't play?", "en")]
+    assert said == ["cant", "or", "wont", "play"]
+    assert [is_filler(word, "en") for word in said] == [True, True, True, False]
+
+
+def test_a_ranges_figures_are_each_in_it():
+    assert within_ranges("3 to 10 players: 5 cards each", "en") == list(
+        map(str, range(4, 10))
+    )
+    assert within_ranges("De 2 a 4 jugadores", "es") == ["3"]
+    # A list of figures is no range.
+    assert within_ranges("2–7, 9, 10: Number on the card", "en") == list("3456")
+
+
+def test_a_short_cards_forms_are_one_word():
+    # "tiorna" and "Tia" are the same ten, too short for an ending to come off.
+    assert stem("tiorna", "sv") == stem("tior", "sv") == stem("tia", "sv")
+    assert stem("tierne", "nb") == stem("tier", "nb")
+    # A doubled letter before "-ing": "forgetting" is "forget".
+    assert stem("forgetting", "en") == stem("forgot", "en") == "forget"
