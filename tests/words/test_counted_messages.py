@@ -41,6 +41,8 @@ NOT_COUNTS: dict[str, str] = {
     "{phone} may record": "a following phone's name (Phone 2)",
     "Round {first} came from phone {phone}.": "a round's and a phone's numbers",
     "Rounds {first} to {last} came from phone {phone}.": "rounds' and a phone's",
+    "Round {first} came from {name}'s phone.": "a round's number",
+    "Rounds {first} to {last} came from {name}'s phone.": "rounds' numbers",
     "Edit round {number}": "the round's number",
     "Delete round {number}": "the round's number",
     "Round {number} saved.": "the round's number",

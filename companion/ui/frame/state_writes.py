@@ -10,6 +10,7 @@ from companion.access.sharing import AccessError
 from companion.engine.errors import MatchError
 from companion.engine.games import Game
 from companion.engine.match import Match
+from companion.engine.names import check_name, phone_name
 from companion.storage import ImportResult, Store, StoredMatch, StoreError
 from companion.storage.transfer import check_import_size
 from companion.ui.frame.state_access import SessionAccess
@@ -33,6 +34,7 @@ class SessionWrites(SessionAccess):
     lang: str
     theme: str
     keep_awake: bool
+    phone_name: str
     _broadcast: Callable[[str], None] | None
     report: Callable[[AccessError | StoreError | MatchError], None]
     choose_game: Callable[[str], None]
@@ -252,6 +254,33 @@ class SessionWrites(SessionAccess):
         """Remember whether the screen stays on during a match (guests: session)."""
         if self._setting(keep_awake=keep_awake):
             self.keep_awake = keep_awake
+
+    def set_phone_name(self, typed: object) -> bool:
+        """Remember whose phone this is (a player's name rules, "" for
+        nobody's); False after reporting a name the rules refuse."""
+        name = phone_name(typed)
+        if name is None:
+            try:
+                check_name(typed)
+            except MatchError as error:
+                self.report(error)
+            return False
+        if name == self.phone_name:
+            return True
+        if self.is_guest:
+            # A joined phone's name is the gate's: the host's list shows it.
+            try:
+                self.gate.name_guest(self.session_id, self.client_ip, name)
+            except AccessError as error:
+                self.report(error)
+                return False
+            self.phone_name = name
+            self._access_changed()
+            return True
+        if self._setting(phone_name=name):
+            self.phone_name = name
+            return True
+        return False
 
     def _setting(self, **changes: object) -> bool:
         # The stored settings are the host's: a phone at the table choosing
