@@ -6,6 +6,7 @@ other phone's screen by the app's own scanner (peer_site.py)."""
 from __future__ import annotations
 
 import json
+import re
 
 from driver import Table
 from flows import record_round, start_match
@@ -156,6 +157,10 @@ def _a_phone_let_record_saves_its_round_on_the_host(host: Table, guest: Table) -
     host.tap("Back to the match")
     host.see("Round 3 · Åse went out")
     host.see("Round 3 came from Åse's phone.")
+    # The round itself says where it was recorded, and when.
+    host.tap("Round 3 · Åse went out", exact=False)
+    host.see(re.compile("^Recorded on Åse's phone, "))
+    host.shot("follow-host-round-origin")
     host.standing(1, "Åse", 11)
     host.standing(2, "Ada", 12)
     guest.standing(3, "Bo", 53)

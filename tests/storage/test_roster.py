@@ -108,6 +108,7 @@ def test_settings_have_defaults_and_keep_changes(store: Store) -> None:
         "keep_awake": True,
         "site_address": None,
         "phone_name": "",
+        "phone_id": "",
     }
     rules = {"uno": {"limit": 300, "values": {"J": 25}}}
     store.update_settings(language="nb", last_game="uno", house_rules=rules)
@@ -122,6 +123,7 @@ def test_settings_have_defaults_and_keep_changes(store: Store) -> None:
         "keep_awake": False,
         "site_address": "https://cards.example/scores/",
         "phone_name": "Åse 🎉",
+        "phone_id": "",
     }
 
 
@@ -143,6 +145,8 @@ def test_settings_have_defaults_and_keep_changes(store: Store) -> None:
         ({"phone_name": " Ada"}, "bad-setting"),
         ({"phone_name": "A" * 25}, "bad-setting"),
         ({"phone_name": "A\u200bda"}, "bad-setting"),
+        ({"phone_id": "0123456G"}, "bad-setting"),
+        ({"phone_id": "0123456"}, "bad-setting"),
     ],
 )
 def test_bad_settings_are_refused_and_change_nothing(

@@ -42,6 +42,8 @@ NOT_COUNTS: dict[str, str] = {
     "Round {first} came from phone {phone}.": "a round's and a phone's numbers",
     "Rounds {first} to {last} came from phone {phone}.": "rounds' and a phone's",
     "Round {first} came from {name}'s phone.": "a round's number",
+    "Recorded on {name}'s phone, {when}": "a date and time",
+    "Recorded on another phone, {when}": "a date and time",
     "Rounds {first} to {last} came from {name}'s phone.": "rounds' numbers",
     "Edit round {number}": "the round's number",
     "Delete round {number}": "the round's number",

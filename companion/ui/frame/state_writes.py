@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
+import time
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +14,7 @@ from companion.engine.errors import MatchError
 from companion.engine.games import Game
 from companion.engine.match import Match
 from companion.engine.names import check_name, phone_name
+from companion.engine.origins import PHONE_ID_CHARS, Origin, stamped
 from companion.storage import ImportResult, Store, StoredMatch, StoreError
 from companion.storage.transfer import check_import_size
 from companion.ui.frame.state_access import SessionAccess
@@ -86,6 +90,7 @@ class SessionWrites(SessionAccess):
         """
         if not self._allowed():
             return False
+        match = self._stamped(match_id, match, base)
         sent = self._sent_elsewhere(match_id, match)
         if sent is not None:
             # A match followed live: the phone it follows saves it, and sends it back.
@@ -98,6 +103,35 @@ class SessionWrites(SessionAccess):
             return False
         self._saved(match_id, rerender)
         return True
+
+    def _stamped(self, match_id: str, match: Match, base: Match | None) -> Match:
+        """`match` with each round recorded now saying it came from this
+        phone, now (engine/origins.py); the others keep what they say."""
+        if base is None:
+            try:
+                base = self.store.load_match(match_id)
+            except StoreError:
+                base = None
+        before = base.rounds if base is not None else ()
+        # The phone this session records on: the store's own (made the first
+        # time), or for a phone at the table one made from its device.
+        try:
+            phone = self.store.phone_id() if self.is_host else self.this_phone
+        except StoreError:
+            # A store that cannot keep its phone's id still takes the round.
+            return match
+        origin = Origin(phone, int(time.time()), self.phone_name)
+        rounds = stamped(match.rounds, before, origin)
+        return match if rounds is match.rounds else replace(match, rounds=rounds)
+
+    @property
+    def this_phone(self) -> str:
+        """The id of the phone this session runs on as its rounds say, ""
+        for the host's phone until it has recorded one (no round says it)."""
+        if self.is_host:
+            return self.store.known_phone_id()
+        known = self.device or self.session_id
+        return hashlib.sha256(known.encode("utf-8")).hexdigest()[:PHONE_ID_CHARS]
 
     def end_match(self, match_id: str, match: Match) -> Match | None:
         """End a match now, on its standings (the host decides); the ended match,

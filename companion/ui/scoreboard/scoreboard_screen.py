@@ -248,6 +248,7 @@ def ScoreboardScreen() -> ft.View:
             delete if changing else None,
             show_all,
             lambda: set_show_all(True),
+            state.this_phone,
         ),
         totals_chart(t, match, colours, state.store.durable),
     ]

@@ -3,6 +3,8 @@ or deletes one (rounds being entered: test_state_drafts.py)."""
 
 from __future__ import annotations
 
+import time
+
 from companion.access.sharing import Role, ShareGate
 from companion.engine.match import Match
 from companion.storage import Store, StoreError
@@ -106,3 +108,33 @@ def test_a_joined_phones_name_is_the_gates_and_never_another_phones(
     assert [g.name for g in gate.guests()] == ["Bo", "Cy"]
     # The host's stored settings are the host's.
     assert store.settings()["phone_name"] == ""
+
+
+def test_a_round_recorded_here_says_this_phone_its_name_and_when(
+    store: Store, gate: ShareGate, host: AppState
+) -> None:
+    assert host.set_phone_name("Åse")
+    match_id = host.add_match(Match.new("crazy-eights", ["Ada", "Bo"])) or ""
+    started = int(time.time())
+    first = store.load_match(match_id)
+    assert host.save_match(match_id, first.record_round("Ada", {"Bo": 5}), base=first)
+    (origin,) = [r.origin for r in store.load_match(match_id).rounds]
+    assert origin is not None
+    assert (origin.phone, origin.name) == (store.phone_id(), "Åse")
+    assert started <= origin.at <= int(time.time())
+    assert host.this_phone == origin.phone
+    # The phone's id is made once and kept.
+    assert store.settings()["phone_id"] == origin.phone
+
+
+def test_a_joined_phones_round_says_its_phone_not_the_hosts(
+    store: Store, gate: ShareGate, host: AppState
+) -> None:
+    match_id = host.add_match(Match.new("crazy-eights", ["Ada", "Bo"])) or ""
+    phone = _phone(store, gate)
+    host.let_record("phone", True)
+    first = store.load_match(match_id)
+    assert phone.save_match(match_id, first.record_round("Bo", {"Ada": 5}), base=first)
+    (origin,) = [r.origin for r in store.load_match(match_id).rounds]
+    assert origin is not None and origin.name == "Bo"
+    assert origin.phone == phone.this_phone != host.this_phone
