@@ -66,12 +66,11 @@ def read_origins(reader: LayoutReader, rounds: int, since: int) -> list[Origin |
     last = since
     origins: list[Origin | None] = []
     for _ in range(rounds):
+        # With no phone listed, the bound is 0: no round may name one.
         said = reader.uint(count * (2 * LATEST_SECOND + 1))
         if not said:
             origins.append(None)
             continue
-        if not count:
-            raise LayoutError("origin-phone")
         delta, which = divmod(said - 1, count)
         last += _unzigzag(delta)
         if not 0 <= last <= LATEST_SECOND:
