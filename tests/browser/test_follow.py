@@ -159,7 +159,7 @@ def _a_phone_let_record_saves_its_round_on_the_host(host: Table, guest: Table) -
     host.see("Round 3 came from Åse's phone.")
     # The round itself says where it was recorded, and when.
     host.tap("Round 3 · Åse went out", exact=False)
-    host.see(re.compile("^Recorded on Åse's phone, "))
+    host.see(re.compile("Recorded on Åse's phone, "))
     host.shot("follow-host-round-origin")
     host.standing(1, "Åse", 11)
     host.standing(2, "Ada", 12)
