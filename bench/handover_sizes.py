@@ -10,7 +10,9 @@ for places where the game allows it). The floor is what the issue measured
 against: the match's JSON (Match.to_dict) deflated and in base64, one byte-mode
 segment. Then the longest match of each game that fits version 15, 18 (the
 largest shown), 20 and 25 at level L, and what happens past largest_version()
-(the link alone).
+(the link alone). Last, what the rounds' origins (issue 52 §5, code version 2)
+add: the same matches of Crazy Eights with every round recorded on one of
+1 to 3 phones (named), 2 to 6 minutes apart, in digits a round and QR version.
 Target (issue 42): 30 rounds at 6 players of Crazy Eights in version 15 or
 lower at level L.
 """
@@ -23,6 +25,7 @@ import json
 import random
 import zlib
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import segno
@@ -30,6 +33,7 @@ from harness import at_most, tiny_flag
 
 from companion.engine.game_definitions import define_game
 from companion.engine.match import Match
+from companion.engine.origins import Origin
 from companion.storage.match_code import encode_match
 from companion.storage.match_link import handover_qr, largest_version, match_link
 from companion.storage.records import StoredMatch
@@ -107,6 +111,43 @@ def played(game: str, players: int, rounds: int, seed: int, most_cards: int) -> 
     return match
 
 
+PHONES = [("a1b2c3d4", "Ada"), ("0f0f0f0f", "Åse"), ("5eed5eed", "")]
+
+
+def with_origins(match: Match, phones: int, seed: int) -> Match:
+    """`match` with each round recorded on one of `phones` phones, 2 to 6
+    minutes after the last (as an evening's rounds are)."""
+    rng = random.Random(seed)
+    at = int(WHEN.timestamp())
+    rounds = []
+    for played_round in match.rounds:
+        at += rng.randint(120, 360)
+        phone, name = PHONES[rng.randrange(phones)]
+        rounds.append(replace(played_round, origin=Origin(phone, at, name)))
+    return replace(match, rounds=tuple(rounds))
+
+
+def origin_costs(site: str, args: argparse.Namespace) -> None:
+    """What the rounds' origins add to a code, by phones and rounds."""
+    print(
+        "\nrounds' origins (code version 2), Crazy Eights, 6 players:\n"
+        f"{'phones':>6}{'rounds':>7}{'digits':>8}{'with':>7}"
+        f"{'a round':>8}{'QR (L)':>7}{'with':>6}"
+    )
+    for phones in (1, 3):
+        for rounds in (10, 30, 60):
+            match = played("crazy-eights", 6, rounds, args.seed, args.most_cards)
+            bare, said = (
+                measured(site, match),
+                measured(site, with_origins(match, phones, args.seed)),
+            )
+            grown = (int(str(said["digits"])) - int(str(bare["digits"]))) / rounds
+            print(
+                f"{phones:>6}{rounds:>7}{bare['digits']:>8}{said['digits']:>7}"
+                f"{grown:>8.1f}{bare['version']:>7}{said['version']:>6}"
+            )
+
+
 def measured(site: str, match: Match) -> dict[str, object]:
     """The code's figures for one match, and the JSON floor's."""
     stored = StoredMatch("5eed0000c0de", WHEN, None, match)
@@ -172,12 +213,15 @@ def main() -> None:
                     f"{row['link']:>7}{row['version']:>7}"
                     f"{row['floor']:>10}{row['floor_link']:>11}"
                 )
-    target = measured(args.site, played("crazy-eights", 6, 30, args.seed, 7))
+    origin_costs(args.site, args)
+    # Every round a phone records now says where: the target is met with them.
+    evening = played("crazy-eights", 6, 30, args.seed, 7)
+    target = measured(args.site, with_origins(evening, 3, args.seed))
     # Past version 40 no QR code holds the link: 41 stands for that.
     version = target["version"] if isinstance(target["version"], int) else 41
     verdict = "PASS" if at_most(TARGET_NAME, version, "", 15) else "MISS"
     print(
-        f"\n{verdict}: 30 rounds, 6 players of Crazy Eights: "
+        f"\n{verdict}: 30 rounds, 6 players of Crazy Eights, 3 phones' rounds: "
         f"version {target['version']} (target <= 15 at L)"
     )
     print(

@@ -3,9 +3,11 @@
 The host sends its match as the hand-over's match code, whole, after each
 change (`match`), and why it refused a change (`refused`); a phone that may
 record sends its changed match the same way (`save`), naming the `seq` of the
-host's match it changed. Every message is one JSON object of a known type
-`t`; what a phone sends is read as untrusted: its length and nesting first,
-then its JSON, then each field's type. A refusal is an AccessError.
+host's match it changed, and whose phone it is (`name`: a label the host
+shows, never who the phone is, which its link says). Every message is one
+JSON object of a known type `t`; what a phone sends is read as untrusted: its
+length and nesting first, then its JSON, then each field's type. A refusal is
+an AccessError.
 """
 
 from __future__ import annotations
@@ -18,11 +20,15 @@ from typing import Any
 
 from companion.access.sharing import ACCESS_ERROR_CODES, AccessError
 from companion.engine.json_depth import nests_deeper_than
+from companion.engine.names import MAX_NAME_BYTES, phone_name
 
 MAX_MESSAGE_CHARS = 262_144
 """The longest message read: Chromium's and Safari's largest data channel
 message (webclient/peer_link.js drops a longer one before it gets here: the
 same number, which tests/access/test_follow_messages.py holds them to)."""
+MAX_NAME_MESSAGE_CHARS = 4 * MAX_NAME_BYTES
+"""The longest message saying whose phone it is: the longest name the rules
+allow, each byte's character escaped as JSON escapes it, fits."""
 MAX_SEQ = 2**31
 """Change numbers stay below this: a phone plays far fewer rounds."""
 RATE = 5.0
@@ -56,6 +62,14 @@ class SaveAsked:
     code: str
 
 
+@dataclass(frozen=True)
+class NameTold:
+    """Whose phone it is, as it says ("" for nobody's): engine/names.py's
+    rules, cleaned; a label only."""
+
+    name: str
+
+
 def match_sent(seq: int, code: str, may_record: bool) -> str:
     """The host's message with its match."""
     return json.dumps({"t": "match", "seq": seq, "code": code, "record": may_record})
@@ -69,6 +83,11 @@ def refused(error: str) -> str:
 def save_asked(seq: int, code: str) -> str:
     """A following phone's message with its changed match."""
     return json.dumps({"t": "save", "seq": seq, "code": code})
+
+
+def name_told(name: str) -> str:
+    """A following phone's message saying whose phone it is."""
+    return json.dumps({"t": "name", "name": name})
 
 
 def _object(text: object) -> dict[str, Any]:
@@ -117,9 +136,31 @@ def read_from_host(text: object) -> MatchSent | Refused:
     raise AccessError("follow-unreadable")
 
 
+def name_from_phone(text: object) -> NameTold | None:
+    """A following phone's message saying whose phone it is; None if it is
+    no such message (read_from_phone reads the rest), AccessError
+    ("follow-unreadable") if it is one and its name breaks the name rules.
+
+    Any phone may say it, one that only watches too: so only a short text
+    that names the field is read here, and a watcher's others stay unread.
+    """
+    if not isinstance(text, str) or len(text) > MAX_NAME_MESSAGE_CHARS:
+        return None
+    if '"name"' not in text:
+        return None
+    message = _object(text)
+    if message.get("t") != "name":
+        return None
+    # Held to the rules of a player's name, its bytes bounded first.
+    name = phone_name(message.get("name"))
+    if name is None:
+        raise AccessError("follow-unreadable")
+    return NameTold(name)
+
+
 def read_from_phone(text: object) -> SaveAsked:
-    """A following phone's message; AccessError("follow-unreadable") if it
-    is not one."""
+    """A following phone's message with a change; AccessError
+    ("follow-unreadable") if it is not one."""
     message = _object(text)
     if message.get("t") != "save":
         raise AccessError("follow-unreadable")

@@ -460,6 +460,19 @@ class ShareGate:
             self._guests[session_id] = guest
             return guest
 
+    def name_guest(self, session_id: str, client_ip: str | None, name: str) -> Guest:
+        """Give a joined phone the name it says it is known by (checked by the
+        name rules already; "" for none); AccessError if it has not joined from
+        `client_ip`, or another phone's name reads or looks the same."""
+        with self._lock:
+            guest = self._guests.get(session_id)
+            if guest is None or guest.client_ip != (client_ip or ""):
+                raise AccessError("guest-gone")
+            self._refuse_guest_name(session_id, name, guest.device)
+            guest = replace(guest, name=name.strip())
+            self._guests[session_id] = guest
+            return guest
+
     def set_away(self, session_id: str, away: bool) -> bool:
         """Note that a guest's browser went away or came back; whether that is news."""
         with self._lock:

@@ -23,6 +23,7 @@ from companion.engine.match_settings import (
     end_from_dict,
 )
 from companion.engine.names import NameBook, check_name
+from companion.engine.origins import origins_from_dict, origins_to_dict
 from companion.engine.rounds import Hand, Round, build_round, round_to_dict
 
 __all__ = ["Hand", "Match", "MatchError", "MatchSettings", "Round", "Standing"]
@@ -360,6 +361,8 @@ class Match:
             "settings": self.settings.to_dict(),
             "rounds": [round_to_dict(r) for r in self.rounds],
         }
+        # Only when a round says where it came from: older files read the same.
+        origins_to_dict([r.origin for r in self.rounds], data)
         if self.definition is not None:
             data["definition"] = game_definition(self.definition)
         if self.ended_early:
@@ -403,9 +406,14 @@ class Match:
             )
             if len(data["rounds"]) > MAX_MATCH_ROUNDS:
                 raise MatchError("too-many-rounds", max=MAX_MATCH_ROUNDS)
-            played = tuple(
+            origins = origins_from_dict(data)
+            built = (
                 match._build_round(r["went_out"], r["hands"], r.get("places"))
                 for r in data["rounds"]
+            )
+            played = tuple(
+                r if origin is None else replace(r, origin=origin)
+                for r, origin in zip(built, origins, strict=True)
             )
             ended_early = data.get("ended_early", False)
             if not isinstance(ended_early, bool):

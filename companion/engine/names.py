@@ -82,6 +82,20 @@ def check_name(name: object) -> str:
     return name
 
 
+def phone_name(name: object) -> str | None:
+    """Whose phone it is, as a phone says (Settings, a following phone's
+    message), cleaned as check_name cleans a player's name; "" for nobody's,
+    None if it is no name (never trusted for who the phone is: a label)."""
+    if isinstance(name, str) and len(name) > MAX_NAME_BYTES:
+        return None
+    if isinstance(name, str) and not name.strip():
+        return ""
+    try:
+        return check_name(name)
+    except MatchError:
+        return None
+
+
 def refuse_duplicates(
     names: tuple[str, ...], key: Callable[[str], str]
 ) -> tuple[str, ...]:

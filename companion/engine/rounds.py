@@ -34,18 +34,31 @@ Entry = Hand | int
 
 
 @dataclass(frozen=True)
+class Origin:
+    """The phone that recorded a round (`phone`, its id: origins.py), at `at`
+    (seconds since 1970 UTC), and whose phone it said it was (`name`, "" if
+    none)."""
+
+    phone: str
+    at: int
+    name: str = ""
+
+
+@dataclass(frozen=True)
 class Round:
     """A recorded round; `points` is derived from it and the match's settings.
 
     `places` is empty unless the others played on for places: then it lists
     everyone who went out, first to last (`went_out` first); the one player left
-    is the only one in `hands`.
+    is the only one in `hands`. `origin` says where it was recorded (None: not
+    known, recorded before rounds said so): a label, never compared.
     """
 
     went_out: str | None
     hands: tuple[tuple[str, Entry], ...]
     points: tuple[int, ...] = field(compare=False)
     places: tuple[str, ...] = ()
+    origin: Origin | None = field(default=None, compare=False)
 
     def entry(self, player: str) -> Entry | None:
         """What `player` was recorded with, or None for the one who went out."""

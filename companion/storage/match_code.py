@@ -42,8 +42,9 @@ from companion.storage.layout_bytes import (
 from companion.storage.match_layout import read_layout, write_layout
 from companion.storage.records import MATCH_ID, StoredMatch
 
-FORMAT_VERSION = 1
-"""The version of the code this app writes; it reads this one and none newer."""
+FORMAT_VERSION = 2
+"""The version of the code this app writes; it reads this one and every older
+one, none newer. 2: each round says where it came from (origin_layout.py)."""
 CHECKSUM_BYTES = 4
 HEAD_CHECK_BYTES = 2
 
@@ -70,23 +71,25 @@ def digits_to_bytes(digits: str) -> bytes:
         raise StoreError(f"code-{error.reason}") from error
 
 
-def _checksum(data: bytes, size: int = CHECKSUM_BYTES) -> bytes:
-    return check_bytes(FORMAT_VERSION, data, size)
+def _checksum(
+    data: bytes, size: int = CHECKSUM_BYTES, version: int = FORMAT_VERSION
+) -> bytes:
+    return check_bytes(version, data, size)
 
 
-def frame_deflated(deflated: bytes) -> bytes:
+def frame_deflated(deflated: bytes, version: int = FORMAT_VERSION) -> bytes:
     """Deflated bytes framed: head, the bytes, checksum (see the module)."""
     length = LayoutWriter()
     length.uint(len(deflated))
-    head = length.bytes() + _checksum(length.bytes(), HEAD_CHECK_BYTES)
-    return head + deflated + _checksum(head + deflated)
+    head = length.bytes() + _checksum(length.bytes(), HEAD_CHECK_BYTES, version)
+    return head + deflated + _checksum(head + deflated, version=version)
 
 
-def pack_layout(layout: bytes) -> str:
-    """A layout as a code: deflated, framed, checksummed, in digits."""
+def pack_layout(layout: bytes, version: int = FORMAT_VERSION) -> str:
+    """A layout as a code of `version`: deflated, framed, checksummed, in digits."""
     packer = zlib.compressobj(6, zlib.DEFLATED, -15)
-    frame = frame_deflated(packer.compress(layout) + packer.flush())
-    return versioned_digits(FORMAT_VERSION, frame)
+    frame = frame_deflated(packer.compress(layout) + packer.flush(), version)
+    return versioned_digits(version, frame)
 
 
 def encode_match(stored: StoredMatch) -> str:
@@ -95,7 +98,7 @@ def encode_match(stored: StoredMatch) -> str:
     StoreError("match-too-large") for a match past what any code carries
     (only names of thousands of combining marks get there).
     """
-    layout = write_layout(stored)
+    layout = write_layout(stored, FORMAT_VERSION)
     if len(layout) > MAX_LAYOUT_BYTES:
         raise StoreError("match-too-large")
     return pack_layout(layout)
@@ -114,7 +117,7 @@ def _version(digits: str) -> int:
     return version
 
 
-def _frame(body: str) -> bytes:
+def _frame(body: str, version: int) -> bytes:
     """The frame's bytes, once its head says they are all there and unchanged."""
     first_block = DIGITS_FOR[BLOCK_BYTES]
     if len(body) < first_block:
@@ -128,7 +131,7 @@ def _frame(body: str) -> bytes:
         check = reader.raw(HEAD_CHECK_BYTES)
     except LayoutError as error:
         raise StoreError("code-damaged") from error
-    if check != _checksum(first[:head_size], HEAD_CHECK_BYTES):
+    if check != _checksum(first[:head_size], HEAD_CHECK_BYTES, version):
         raise StoreError("code-damaged")
     total = head_size + HEAD_CHECK_BYTES + size + CHECKSUM_BYTES
     if len(body) < digits_for_bytes(total):
@@ -138,9 +141,9 @@ def _frame(body: str) -> bytes:
     return digits_to_bytes(body)
 
 
-def _deflated(frame: bytes) -> bytes:
+def _deflated(frame: bytes, version: int) -> bytes:
     """The deflated layout of a whole frame whose checksum holds."""
-    if _checksum(frame[:-CHECKSUM_BYTES]) != frame[-CHECKSUM_BYTES:]:
+    if _checksum(frame[:-CHECKSUM_BYTES], version=version) != frame[-CHECKSUM_BYTES:]:
         raise StoreError("code-damaged")
     reader = LayoutReader(frame)
     reader.uint()
@@ -175,10 +178,11 @@ def _check_names(players: tuple[str, ...]) -> None:
         book.add(name)
 
 
-def match_from_layout(layout: bytes) -> StoredMatch:
-    """The stored match a layout describes, checked by the engine whole."""
+def match_from_layout(layout: bytes, version: int = FORMAT_VERSION) -> StoredMatch:
+    """The stored match a layout of a code of `version` describes, checked by
+    the engine whole."""
     try:
-        match_id, created, finished, data = read_layout(layout)
+        match_id, created, finished, data = read_layout(layout, version)
         match = Match.from_dict(data)
     except LayoutError as error:
         raise StoreError("code-damaged") from error
@@ -206,6 +210,6 @@ def decode_match(digits: str) -> StoredMatch:
         raise StoreError("code-cut-short")
     if not (digits.isascii() and digits.isdigit()):
         raise StoreError("code-not-a-match")
-    _version(digits)
-    frame = _frame(digits[VERSION_DIGITS:])
-    return match_from_layout(_inflated(_deflated(frame)))
+    version = _version(digits)
+    frame = _frame(digits[VERSION_DIGITS:], version)
+    return match_from_layout(_inflated(_deflated(frame, version)), version)

@@ -11,7 +11,8 @@ Layout, in order (every number a varint):
   game: 0 for an own game followed by its definition, else 1 + its index;
   settings: scoring, end, the card values that differ from the game's, decks,
   card set, extra wilds; players (count, names); first dealer's seat; ended early;
-  the number of rounds, then the rounds as bits to the end (round_bits.py).
+  the number of rounds; from version 2, where each round came from
+  (origin_layout.py); then the rounds as bits to the end (round_bits.py).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from companion.engine.game_definitions import (
 from companion.engine.games import FACES, JOKERS, Game
 from companion.engine.match import MAX_MATCH_ROUNDS, Match
 from companion.engine.names import MAX_NAME_BYTES
+from companion.engine.origins import origins_to_dict
 from companion.storage.errors import StoreError
 from companion.storage.layout_bytes import (
     LayoutError,
@@ -36,8 +38,12 @@ from companion.storage.layout_bytes import (
     LayoutWriter,
     TextTooLong,
 )
+from companion.storage.origin_layout import read_origins, write_origins
 from companion.storage.records import StoredMatch
 from companion.storage.round_bits import read_rounds, write_rounds
+
+ORIGINS_SINCE = 2
+"""The first version of the code whose layout says where rounds came from."""
 
 BUILT_IN_GAMES = ("crazy-eights", "vandatta", "uno")
 CARD_SETS = ("regular", "uno-cards")
@@ -151,12 +157,14 @@ def _read_settings(reader: LayoutReader) -> dict[str, Any]:
     return settings
 
 
-def write_layout(stored: StoredMatch) -> bytes:
-    """The layout of a stored match (see the module's docstring)."""
+def write_layout(stored: StoredMatch, version: int) -> bytes:
+    """The layout of a stored match in a code of `version` (see the module's
+    docstring)."""
     out, match = LayoutWriter(), stored.match
     out.uint(len(stored.id))
     out.raw(bytes.fromhex(stored.id + "0" * (len(stored.id) % 2)))
-    out.uint(_seconds(stored.created))
+    created = _seconds(stored.created)
+    out.uint(created)
     out.uint(0 if stored.finished is None else _seconds(stored.finished) + 1)
     if match.definition is not None:
         out.uint(0)
@@ -170,6 +178,8 @@ def write_layout(stored: StoredMatch) -> bytes:
     out.uint(match.players.index(match.first_dealer))
     out.uint(int(match.ended_early))
     out.uint(len(match.rounds))
+    if version >= ORIGINS_SINCE:
+        write_origins(out, match.rounds, created)
     out.raw(write_rounds(match))
     return out.bytes()
 
@@ -207,8 +217,11 @@ def _read_head(reader: LayoutReader) -> dict[str, Any]:
     return data
 
 
-def read_layout(raw: bytes) -> tuple[str, datetime, datetime | None, dict[str, Any]]:
-    """The id, created and finished times, and the match in Match.to_dict's form.
+def read_layout(
+    raw: bytes, version: int
+) -> tuple[str, datetime, datetime | None, dict[str, Any]]:
+    """The id, created and finished times, and the match in Match.to_dict's
+    form, from a code of `version`.
 
     LayoutError for bytes of another shape; StoreError("code-name-too-long")
     for a name longer in bytes than any the engine takes; MatchError as soon
@@ -217,7 +230,8 @@ def read_layout(raw: bytes) -> tuple[str, datetime, datetime | None, dict[str, A
     """
     reader = LayoutReader(raw)
     match_id = _read_id(reader)
-    created = _moment(reader.uint(LATEST_SECOND))
+    since = reader.uint(LATEST_SECOND)
+    created = _moment(since)
     finished_code = reader.uint(LATEST_SECOND + 1)
     finished = _moment(finished_code - 1) if finished_code else None
     data = _read_head(reader)
@@ -227,7 +241,10 @@ def read_layout(raw: bytes) -> tuple[str, datetime, datetime | None, dict[str, A
     if rounds > MAX_MATCH_ROUNDS:
         # The engine's own bound, known before a round is read.
         raise MatchError("too-many-rounds", max=MAX_MATCH_ROUNDS)
+    origins = read_origins(reader, rounds, since) if version >= ORIGINS_SINCE else []
     data["rounds"] = read_rounds(reader.raw(reader.left), head, rounds)
+    if origins:
+        origins_to_dict(origins, data)
     if ended_early:
         data["ended_early"] = True
     return match_id, created, finished, data

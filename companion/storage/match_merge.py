@@ -12,7 +12,10 @@ The table of outcomes (docs/data.md says the same):
   the arriving one beside the kept one as a copy (COPIED, `beside` the kept
   one's id); an arriving match that is a stored copy is ALREADY_HERE for it.
 
-Nothing else on the phone ever changes. A follower's copy (`Followed`) is
+Rounds are compared by what was played (who went out, the hands, points
+entered, places), never by where they were recorded (engine/origins.py): a
+round the two share keeps the kept copy's origin. Nothing else on the phone
+ever changes. A follower's copy (`Followed`) is
 compared with that copy only: while it is still the other phone's last version
 (`base`), whatever that phone sends next replaces it (its edits and deletions
 are the truth); a match that is another one (id, players, game, rules) is
@@ -182,8 +185,11 @@ class _Merge:
         return tuple(n for n in self.arriving.match.players if n not in self.before)
 
     def update(self, kept: StoredMatch, common: int) -> TakenIn:
-        """`kept` made the arriving match."""
-        match = self.arriving.match
+        """`kept` made the arriving match; the rounds both have keep the
+        origins `kept` gave them (rounds compare by what was played)."""
+        arriving = self.arriving.match.rounds
+        rounds = (*kept.match.rounds[:common], *arriving[common:])
+        match = replace(self.arriving.match, rounds=rounds)
         finished = _finished(match, kept.finished, self.arriving.finished)
         self.matches.write(replace(kept, finished=finished, match=match))
         self.roster.include(match.players)

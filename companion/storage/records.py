@@ -27,6 +27,12 @@ SETTINGS_DEFAULTS: dict[str, Any] = {
     "keep_awake": True,
     # The phone-alone site's address, for the served app's hand-over codes.
     "site_address": None,
+    # Whose phone this is (engine/names.py's rules), "" for nobody's: what a
+    # phone it follows shows for it, and the rounds it records say.
+    "phone_name": "",
+    # This store's phone, as the rounds it records say (engine/origins.py):
+    # made the first time a round is recorded, never taken from an import.
+    "phone_id": "",
 }
 """Every setting with its value before the user chooses one."""
 

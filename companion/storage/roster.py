@@ -10,7 +10,8 @@ from tinydb.table import Document
 
 from companion.engine.errors import MatchError
 from companion.engine.games import GAMES
-from companion.engine.names import NameBook, check_name, name_key
+from companion.engine.names import NameBook, check_name, name_key, phone_name
+from companion.engine.origins import is_phone_id
 from companion.storage import schema
 from companion.storage.errors import StoreError
 from companion.storage.match_link import site_address
@@ -62,6 +63,10 @@ def _valid_setting(name: str, value: object) -> bool:
         return isinstance(value, bool)
     if name == "site_address":
         return isinstance(value, str) and _is_site_address(value)
+    if name == "phone_id":
+        return value == "" or is_phone_id(value)
+    if name == "phone_name":
+        return isinstance(value, str) and phone_name(value) == value
     if name == "house_rules":
         if not isinstance(value, dict):
             return False

@@ -13,6 +13,7 @@ from tinydb import TinyDB
 from companion.engine.game_definitions import define_game, game_definition
 from companion.engine.games import Game
 from companion.engine.match import Match
+from companion.engine.origins import new_phone_id
 from companion.storage import schema, transfer
 from companion.storage.backends import Backend, FileBackend, MemoryBackend
 from companion.storage.browser_files import IndexedDBFiles, SyncingBackend
@@ -68,6 +69,7 @@ class Store:
         durable: Callable[[], Awaitable[None]] | None = None,
     ) -> None:
         self._lock = threading.RLock()
+        self._phone_id: str | None = None
         self._durable = durable
         self._backend = backend
         self.one_device = False
@@ -454,6 +456,29 @@ class Store:
         """Change some settings; StoreError for an unknown setting or bad value."""
         with self._lock:
             self._roster.update_settings(changes)
+            self._phone_id = None
+
+    @reads
+    def known_phone_id(self) -> str:
+        """This store's phone's id if one was made yet, else ""."""
+        with self._lock:
+            if self._phone_id is None:
+                known = str(self._roster.settings()["phone_id"])
+                self._phone_id = known or None
+                return known
+            return self._phone_id
+
+    def phone_id(self) -> str:
+        """This store's phone's id (engine/origins.py), made and kept the
+        first time it is asked for; StoreError if it cannot be kept."""
+        with self._lock:
+            if self._phone_id is None:
+                known = self._roster.settings()["phone_id"]
+                if not known:
+                    known = new_phone_id()
+                    self._roster.update_settings({"phone_id": known})
+                self._phone_id = known
+            return self._phone_id
 
     # Export and import
 

@@ -36,8 +36,12 @@ if TYPE_CHECKING:
     from companion.storage.store import Store
 
 FORMAT = "card-table-companion"
-EXPORT_VERSION = 1
-"""The version of the export file format this code writes and reads."""
+EXPORT_VERSION = 2
+"""The version of the export file format this code writes; it reads this one
+and every older one. 2: a match's rounds say where they came from
+(engine/origins.py: `phones`, each round's `by`); a file of version 1 has none."""
+PHONES_OWN = ("phone_id",)
+"""Settings of this phone alone, never restored from a file."""
 
 MAX_IMPORT_MEGABYTES = 12
 """The largest import file: some 4,000 matches of ten rounds at four players
@@ -362,7 +366,9 @@ def import_file(store: Store, path: Path, shown_as: str | None = None) -> Import
     store.include_players(data.players)
     taken = store.merge_all(data.matches)
     if data.settings is not None:
-        store.update_settings(**data.settings)
+        # This phone stays itself: another's file never makes it that phone.
+        kept = {k: v for k, v in data.settings.items() if k not in PHONES_OWN}
+        store.update_settings(**kept)
     return ImportResult(
         added=_ids(taken, Outcome.ADDED),
         skipped=_ids(taken, Outcome.ALREADY_HERE, Outcome.KEPT_AHEAD),

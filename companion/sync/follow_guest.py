@@ -9,6 +9,7 @@ from companion.access.follow_messages import (
     MatchSent,
     MessageBudget,
     Refused,
+    name_told,
     read_from_host,
     save_asked,
 )
@@ -140,6 +141,9 @@ class GuestSide:
             return
         if not self.watch.move(HOST, self.link, event):
             return
+        if self.link.status is LinkStatus.LIVE and event.event == "open":
+            # Whose phone this is, once a link opens: the host's list shows it.
+            self.tell_name(self.state.phone_name)
         if self.link.status is LinkStatus.QUIET:
             # Whatever the host saved meanwhile is not here: behind until its
             # next match comes (it sends one as soon as it hears this phone).
@@ -236,6 +240,12 @@ class GuestSide:
             return
         if taken is not None:
             self._follow(taken, own)
+
+    def tell_name(self, name: str) -> None:
+        """Tell the phone followed whose phone this is, if a link is open
+        and a name given (a later name replaces it there)."""
+        if name and self.link is not None and self.link.status is LinkStatus.LIVE:
+            self.watch.send(HOST, name_told(name))
 
     def live(self, match_id: str) -> bool:
         """Whether `match_id` is the copy followed now, its link live or quiet."""

@@ -9,6 +9,7 @@ from companion.access.follow_messages import (
     MAX_MESSAGE_CHARS,
     MessageBudget,
     match_sent,
+    name_from_phone,
     read_from_phone,
     refused,
 )
@@ -49,6 +50,9 @@ class FollowingPhone:
     budget: MessageBudget = field(default_factory=MessageBudget)
     dropped: int = 0
     """Messages dropped over its budget; at FLOOD its link is closed."""
+    told_name: str = ""
+    """Whose phone it says it is ("" if it did not say): shown, never
+    trusted for who it is (`name`, its link, is)."""
 
     @property
     def flooded(self) -> bool:
@@ -59,11 +63,13 @@ class FollowingPhone:
 @dataclass(frozen=True)
 class CameFrom:
     """Rounds `first` to `last` (from 1) of a match came from following phone
-    `number` (recorded there, maybe while it was not connected)."""
+    `number` (recorded there, maybe while it was not connected), whose
+    phone it said it is (`told_name`, "" if it did not)."""
 
     number: int
     first: int
     last: int
+    told_name: str = ""
 
 
 @dataclass(frozen=True)
@@ -238,10 +244,15 @@ class HostSide:
         self.state.changed()
 
     def _asked(self, phone: FollowingPhone, text: str) -> None:
-        """A change a following phone sent, within its budget: checked, saved,
-        or refused to it."""
+        """A message a following phone sent, within its budget: its name
+        shown; a change checked, saved, or refused to it."""
         try:
-            self._save_for(phone, text)
+            told = name_from_phone(text)
+            if told is None:
+                self._save_for(phone, text)
+            elif told.name != phone.told_name:
+                phone.told_name = told.name
+                self.state.changed()
         except AccessError as error:
             self.watch.send(phone.name, refused(error.code))
             if error.code == "follow-stale":
@@ -281,5 +292,7 @@ class HostSide:
         if len(changed.rounds) > len(current.rounds):
             # The host's screen says where they came from.
             first, last = len(current.rounds) + 1, len(changed.rounds)
-            self.came_from[phone.match_id] = CameFrom(phone.number, first, last)
+            self.came_from[phone.match_id] = CameFrom(
+                phone.number, first, last, phone.told_name
+            )
             self.state.changed()

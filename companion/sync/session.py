@@ -95,6 +95,8 @@ class FollowerTable(Reporting, Protocol):
     """The session of the phone that follows another."""
 
     store: Store
+    phone_name: str
+    """Whose phone this is ("" if nobody said), told to the phone it follows."""
 
     def follow_with(self, followed: FollowedMatch) -> None:
         """Send this session's changes of the followed match through `followed`."""

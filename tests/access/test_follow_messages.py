@@ -14,9 +14,12 @@ from companion.access.follow_messages import (
     RATE,
     MatchSent,
     MessageBudget,
+    NameTold,
     Refused,
     SaveAsked,
     match_sent,
+    name_from_phone,
+    name_told,
     read_from_host,
     read_from_phone,
     refused,
@@ -30,6 +33,47 @@ def test_each_message_reads_back_as_it_was_written() -> None:
     assert read_from_host(match_sent(3, "0102", True)) == MatchSent(3, "0102", True)
     assert read_from_host(refused("view-only")) == Refused("view-only")
     assert read_from_phone(save_asked(3, "0102")) == SaveAsked(3, "0102")
+    assert name_from_phone(name_told("Åse 🎉")) == NameTold("Åse 🎉")
+
+
+def test_whose_phone_it_is_is_read_cleaned_as_a_players_name() -> None:
+    told = json.dumps({"t": "name", "name": "  Ada\u0301  Bo "})
+    assert name_from_phone(told) == NameTold("Adá Bo")
+    assert name_from_phone(json.dumps({"t": "name", "name": ""})) == NameTold("")
+    # The longest name the rules take, escaped as JSON escapes it, is read.
+    longest = "👨‍👩‍👧‍👦" * 24
+    assert name_from_phone(name_told(longest)) == NameTold(longest)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        save_asked(3, "0102"),
+        "{",
+        None,
+        json.dumps({"t": "save", "name": "Ada"}),
+        # Longer than any name's message: left to read_from_phone, unread.
+        json.dumps({"t": "name", "name": "Ada", "x": "0" * MAX_MESSAGE_CHARS}),
+    ],
+)
+def test_what_says_no_name_is_left_to_the_other_reader(text: object) -> None:
+    assert name_from_phone(text) is None
+
+
+@pytest.mark.parametrize(
+    "told",
+    [
+        "A" * 25,
+        "é" * 600,
+        "A\u202eda",
+        ["Ada"],
+        None,
+    ],
+)
+def test_a_name_past_the_rules_of_a_players_name_is_refused(told: object) -> None:
+    with pytest.raises(AccessError) as refusal:
+        name_from_phone(json.dumps({"t": "name", "name": told}))
+    assert refusal.value.code == "follow-unreadable"
 
 
 @pytest.mark.parametrize(
@@ -48,6 +92,7 @@ def test_each_message_reads_back_as_it_was_written() -> None:
         json.dumps({"t": "save", "seq": 1, "code": "٠١"}),
         json.dumps({"t": "save", "seq": 1, "code": ["01"]}),
         json.dumps({"t": "match", "seq": 1, "code": "01", "record": True}),
+        json.dumps({"t": "name", "name": "Ada"}),
         json.dumps({"t": "save", "seq": 1, "code": "0" * MAX_MESSAGE_CHARS}),
         # Deeper than the parser survives (RecursionError here, Pyodide gone).
         pytest.param("[" * 100_000, id="nested"),

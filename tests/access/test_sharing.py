@@ -454,6 +454,25 @@ def test_a_name_that_looks_like_another_guests_is_refused_naming_both(
     assert [guest.name for guest in gate.guests()] == ["Bo"]
 
 
+def test_a_joined_phone_names_itself_later_but_never_as_another(gate: ShareGate):
+    gate.join("s1", PHONE, CODE, name="Bo")
+    gate.join("s2", OTHER_PHONE, CODE)
+    assert gate.name_guest("s2", OTHER_PHONE, "Cy").name == "Cy"
+    for taken in ("BO", "B\u043e"):
+        assert refused(lambda n=taken: gate.name_guest("s2", OTHER_PHONE, n)).code in (
+            "guest-name-taken",
+            "guest-name-look-alike",
+        )
+    # Only the phone itself, from where it joined; its own name is no other's.
+    assert refused(lambda: gate.name_guest("s2", PHONE, "Di")).code == "guest-gone"
+    assert refused(lambda: gate.name_guest("s9", PHONE, "Di")).code == "guest-gone"
+    assert gate.name_guest("s1", PHONE, "bo").name == "bo"
+    assert [(g.name, g.can_record) for g in gate.guests()] == [
+        ("bo", False),
+        ("Cy", False),
+    ]
+
+
 def test_a_phone_that_scanned_in_person_watches_until_the_host_lets_it_record() -> None:
     # The phone-alone site's gate is not shared: its own session is the host.
     gate = ShareGate(False)

@@ -128,13 +128,17 @@ def addresses(code: str, kind: Kind) -> set[str]:
 
 
 def follow(
-    host: Table, guest: Table, phone_number: int = 1, guest_opens: bool = True
+    host: Table,
+    guest: Table,
+    phone_number: int = 1,
+    guest_opens: bool = True,
+    guest_name: str = "",
 ) -> tuple[Path, Path]:
     """From the host's scoreboard and the guest's Matches screen (or its
     Follow a phone screen, unless `guest_opens`): the host's code scanned by
     the guest, the guest's answer scanned by the host, until the guest follows
-    live and the host lists it as Phone `phone_number`. The two codes'
-    pictures (offer, answer)."""
+    live and the host lists it as Phone `phone_number` (by `guest_name`, the
+    name its Settings give, if any). The two codes' pictures (offer, answer)."""
     host.tap(LET_FOLLOW)
     offer, offer_picture = qr_picture(host, OFFER_CODE, "follow-offer")
     assert addresses(offer, Kind.OFFER) == {"127.0.0.1"}, offer
@@ -147,7 +151,7 @@ def follow(
     show_to_camera(host.page, answer_picture)
     host.tap(SCAN_THEIRS)
     guest.see(FOLLOWING)
-    host.see(f"Phone {phone_number}")
+    host.see(guest_name or f"Phone {phone_number}")
     for table in (host, guest):
         expect(table.page.get_by_role("button", name=CLOSE_CAMERA)).to_have_count(0)
     return offer_picture, answer_picture

@@ -6,6 +6,7 @@ other phone's screen by the app's own scanner (peer_site.py)."""
 from __future__ import annotations
 
 import json
+import re
 
 from driver import Table
 from flows import record_round, start_match
@@ -40,18 +41,33 @@ HEARD_JS = """() => {
 }"""
 
 
-def _following(peer_site: PeerSite, players: list[str]) -> tuple[Table, Table]:
+def _following(
+    peer_site: PeerSite, players: list[str], guest_name: str = ""
+) -> tuple[Table, Table]:
     """The host's and the guest's tabs, each opened afresh (the phones keep
     what earlier tests stored): the host on a new match of `players` with one
-    round (the first out, 8 and K for the others), the guest following it."""
+    round (the first out, 8 and K for the others), the guest following it
+    (its Settings saying whose phone it is first, if `guest_name`)."""
     host = peer_site.phone("host").tab()
     guest = peer_site.phone("guest").tab()
     guest.page.evaluate(HEARD_JS)
+    if guest_name:
+        _whose_phone(guest, guest_name)
     start_match(host, "Crazy Eights", players)
     first, second, third = players
     record_round(host, first, {second: ["8"], third: ["K"]})
-    follow(host, guest)
+    follow(host, guest, guest_name=guest_name)
     return host, guest
+
+
+def _whose_phone(guest: Table, name: str) -> None:
+    """The guest's Settings say whose phone it is, typed once."""
+    guest.tab("Settings")
+    guest.fill("Whose phone is this?", name)
+    guest.tap("Save name")
+    guest.see("Name saved.")
+    guest.shot("follow-guest-named")
+    guest.tab("Matches")
 
 
 def test_a_round_recorded_alone_while_the_host_is_gone_is_never_lost(
@@ -89,7 +105,7 @@ def test_a_round_recorded_alone_while_the_host_is_gone_is_never_lost(
 def test_a_phone_follows_watches_and_records_as_the_host_lets_it(
     peer_site: PeerSite,
 ) -> None:
-    host, guest = _following(peer_site, PLAYERS)
+    host, guest = _following(peer_site, PLAYERS, guest_name="Åse")
     guest.standing(1, "Ada", 0)
     guest.standing(2, "Åse", 10)
     guest.standing(3, "Bo", 50)
@@ -131,16 +147,20 @@ def _a_forged_round_is_refused(host: Table, guest: Table) -> None:
 
 
 def _a_phone_let_record_saves_its_round_on_the_host(host: Table, guest: Table) -> None:
-    """A phone the host lets record saves its round on the host, which says
-    where it came from."""
+    """A phone the host lets record, known by whose phone it said it is,
+    saves its round on the host, which says where it came from."""
     host.tap("Let a phone follow")
-    host.tap("Phone 1 may record", role="switch")
+    host.tap("Åse may record", role="switch")
     guest.see("Following another phone live: you may record rounds.")
     host.shot("follow-host-phones")
     record_round(guest, "Åse", {"Ada": ["2"], "Bo": ["3"]})
     host.tap("Back to the match")
     host.see("Round 3 · Åse went out")
-    host.see("Round 3 came from phone 1.")
+    host.see("Round 3 came from Åse's phone.")
+    # The round itself says where it was recorded, and when.
+    host.tap("Round 3 · Åse went out", exact=False)
+    host.see(re.compile("Recorded on Åse's phone, "))
+    host.shot("follow-host-round-origin")
     host.standing(1, "Åse", 11)
     host.standing(2, "Ada", 12)
     guest.standing(3, "Bo", 53)

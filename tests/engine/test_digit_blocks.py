@@ -62,4 +62,5 @@ def test_both_codes_check_their_frames_so(code: object) -> None:
     # The match code's and the connection code's checks: this one, not copies.
     data = b"a frame"
     checked = code._checksum(data)  # type: ignore[attr-defined]
-    assert checked == check_bytes(1, data, len(checked))
+    version = code.FORMAT_VERSION  # type: ignore[attr-defined]
+    assert checked == check_bytes(version, data, len(checked))

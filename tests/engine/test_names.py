@@ -11,6 +11,7 @@ from companion.engine.names import (
     check_stored_name,
     name_key,
     name_length,
+    phone_name,
     spelt_out,
 )
 
@@ -138,3 +139,24 @@ def test_a_stored_name_stays_as_it_was_saved() -> None:
 def test_hidden_characters_are_spelt_out_for_messages() -> None:
     assert spelt_out("Ada\u200b\nBo") == "Ada<U+200B><U+000A>Bo"
     assert spelt_out(FAMILY) == FAMILY
+
+
+@pytest.mark.parametrize(
+    ("told", "kept"),
+    [
+        ("  Ada   Lovelace ", "Ada Lovelace"),
+        ("Åse 🎉", "Åse 🎉"),
+        ("", ""),
+        ("   ", ""),
+        ("A" * 25, None),
+        ("A\u200bda", None),
+        ("\t" * 2000, None),
+        (7, None),
+        (None, None),
+        (["Ada"], None),
+    ],
+)
+def test_whose_phone_it_is_follows_the_rules_of_a_players_name(
+    told: object, kept: str | None
+) -> None:
+    assert phone_name(told) == kept

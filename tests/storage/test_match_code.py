@@ -164,9 +164,12 @@ def test_any_digit_changed_is_caught_by_the_checksum() -> None:
 def test_a_code_from_a_newer_app_is_refused_by_its_version() -> None:
     code = encode_match(stored(table(SIX[:2])))
     with pytest.raises(StoreError) as refused:
-        decode_match("02" + code[2:])
+        decode_match(f"{FORMAT_VERSION + 1:02d}" + code[2:])
     assert refused.value.code == "code-newer-version"
-    assert refused.value.params == {"version": 2, "supported": FORMAT_VERSION}
+    assert refused.value.params == {
+        "version": FORMAT_VERSION + 1,
+        "supported": FORMAT_VERSION,
+    }
     assert _refusal("00" + code[2:]) == "code-damaged"
 
 
@@ -300,12 +303,13 @@ def test_an_own_game_named_like_a_built_in_is_refused() -> None:
 
 
 def test_more_rounds_than_a_match_holds_are_refused_before_they_are_read() -> None:
-    head = write_layout(stored(table(SIX[:2])))
+    # Version 1's layout, which ends on the count of rounds.
+    head = write_layout(stored(table(SIX[:2])), 1)
     assert head[-1] == 0  # the count of rounds, none following
     rounds = LayoutWriter()
     rounds.uint(1001)
     with pytest.raises(StoreError) as refused:
-        decode_match(pack_layout(head[:-1] + rounds.bytes()))
+        decode_match(pack_layout(head[:-1] + rounds.bytes(), 1))
     assert refused.value.params == {"reason": "too-many-rounds"}
 
 
@@ -329,7 +333,7 @@ def test_a_name_the_name_rules_refuse_is_refused(names: list[str]) -> None:
 def _with_names(names: list[bytes]) -> str:
     """The code of a six-player match whose names' bytes are `names` (and
     then the rest of SIX), written past every check."""
-    layout = write_layout(stored(table(SIX)))
+    layout = write_layout(stored(table(SIX)), FORMAT_VERSION)
     for seat, name in enumerate(names):
         old, new = LayoutWriter(), LayoutWriter()
         old.text(SIX[seat])
@@ -371,7 +375,7 @@ REFUSALS = {
     "code-name-too-long",
 }
 VALID = encode_match(stored(play(table(SIX), 12, seed=10)))
-VALID_LAYOUT = write_layout(stored(play(table(SIX), 12, seed=10)))
+VALID_LAYOUT = write_layout(stored(play(table(SIX), 12, seed=10)), FORMAT_VERSION)
 
 
 def _decoded_or_refused(code: str) -> None:
@@ -399,7 +403,7 @@ def test_fuzz_mutated_bodies_in_a_good_frame_reach_the_parser(
     parsed: list[bytes] = []
     read = match_code.read_layout
     monkeypatch.setattr(
-        match_code, "read_layout", lambda raw: parsed.append(raw) or read(raw)
+        match_code, "read_layout", lambda raw, v: parsed.append(raw) or read(raw, v)
     )
     for _ in range(300):
         mutations = [
@@ -474,7 +478,7 @@ def test_a_match_as_large_as_the_engine_allows_goes_through_a_code() -> None:
     for at in range(1000):
         out = names[at % 10]
         match = match.record_round(out, {p: hand for p in names if p != out})
-    assert len(write_layout(stored(match))) < MAX_LAYOUT_BYTES
+    assert len(write_layout(stored(match), FORMAT_VERSION)) < MAX_LAYOUT_BYTES
     assert round_trip(stored(match)) == stored(match)
 
 
@@ -502,7 +506,7 @@ def test_a_stream_that_is_no_deflate_is_damage() -> None:
 
 
 def test_a_match_id_that_is_none_of_ours_is_damage() -> None:
-    layout = write_layout(stored(table(SIX[:2]), match_id="abcde"))
+    layout = write_layout(stored(table(SIX[:2]), match_id="abcde"), FORMAT_VERSION)
     assert _refusal(pack_layout(layout)) == "code-damaged"
 
 

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.engine.match import Match
+from companion.engine.origins import Origin
 from companion.storage import Store, StoreError
 from companion.storage.match_copies import copy_id
 from companion.storage.match_link import match_from_link, match_link
@@ -63,6 +64,37 @@ def test_the_same_match_with_two_more_rounds_is_updated_not_doubled(
     assert [s.round_count for s in store.list_matches()] == [12]
     assert store.load_match(first.match_id) == evening(12)
     assert again.players_added == ()
+
+
+def _from(match: Match, origin: Origin, first: int = 0) -> Match:
+    """`match` with its rounds from `first` on recorded at `origin`."""
+    rounds = tuple(
+        replace(r, origin=origin) if at >= first else r
+        for at, r in enumerate(match.rounds)
+    )
+    return replace(match, rounds=rounds)
+
+
+HERE = Origin("a1b2c3d4", 1_765_000_000, "Åse")
+THERE = Origin("0f0f0f0f", 1_765_000_600, "Bo")
+
+
+def _origins(store: Store, match_id: str) -> list[Origin | None]:
+    return [r.origin for r in store.load_match(match_id).rounds]
+
+
+def test_rounds_are_merged_by_what_was_played_and_keep_the_kept_copys_origins(
+    store: Store,
+) -> None:
+    taken = hand_over(store, stored(_from(evening(10), HERE)))
+    # The same rounds said to come from elsewhere: the same match.
+    same = hand_over(store, stored(_from(evening(10), THERE)))
+    assert same.outcome is Outcome.ALREADY_HERE
+    assert _origins(store, taken.match_id) == [HERE] * 10
+    # Two more, all said to come from elsewhere: the ten kept keep theirs.
+    more = hand_over(store, stored(_from(evening(12), THERE)))
+    assert (more.outcome, more.rounds_added) == (Outcome.UPDATED, 2)
+    assert _origins(store, taken.match_id) == [HERE] * 10 + [THERE] * 2
 
 
 def test_the_same_or_an_older_state_changes_nothing(store: Store) -> None:
@@ -250,7 +282,7 @@ def _link_of(rounds: int) -> str:
 BAD_LINKS = {
     "code-cut-short": _link_of(12)[:-40],
     "code-damaged": _link_of(12)[:-1] + str((int(_link_of(12)[-1]) + 1) % 10),
-    "code-newer-version": _link_of(12).replace("#m=01", "#m=07"),
+    "code-newer-version": _link_of(12).replace("#m=02", "#m=07"),
     "code-not-a-match": SITE + "#settings",
     "code-too-large": SITE + "#m=01" + "9" * 2_000_000,
 }

@@ -107,11 +107,14 @@ def test_settings_have_defaults_and_keep_changes(store: Store) -> None:
         "house_rules": {},
         "keep_awake": True,
         "site_address": None,
+        "phone_name": "",
+        "phone_id": "",
     }
     rules = {"uno": {"limit": 300, "values": {"J": 25}}}
     store.update_settings(language="nb", last_game="uno", house_rules=rules)
     store.update_settings(theme="dark", keep_awake=False)
     store.update_settings(site_address="https://cards.example/scores/")
+    store.update_settings(phone_name="Åse 🎉")
     assert store.settings() == {
         "language": "nb",
         "theme": "dark",
@@ -119,6 +122,8 @@ def test_settings_have_defaults_and_keep_changes(store: Store) -> None:
         "house_rules": rules,
         "keep_awake": False,
         "site_address": "https://cards.example/scores/",
+        "phone_name": "Åse 🎉",
+        "phone_id": "",
     }
 
 
@@ -135,6 +140,13 @@ def test_settings_have_defaults_and_keep_changes(store: Store) -> None:
         ({"site_address": "https://cards.example/#m=1"}, "bad-setting"),
         ({"site_address": " https://cards.example/"}, "bad-setting"),
         ({"site_address": 7}, "bad-setting"),
+        # Whose phone it is: a player's name, cleaned, within its bounds.
+        ({"phone_name": None}, "bad-setting"),
+        ({"phone_name": " Ada"}, "bad-setting"),
+        ({"phone_name": "A" * 25}, "bad-setting"),
+        ({"phone_name": "A\u200bda"}, "bad-setting"),
+        ({"phone_id": "0123456G"}, "bad-setting"),
+        ({"phone_id": "0123456"}, "bad-setting"),
     ],
 )
 def test_bad_settings_are_refused_and_change_nothing(

@@ -2,11 +2,13 @@
 
 import csv
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from companion.engine.match import MAX_MATCH_ROUNDS, Match
+from companion.engine.origins import Origin
 from companion.storage import Store, StoreError
 from companion.storage.transfer import (
     MAX_IMPORT_MATCHES,
@@ -110,7 +112,7 @@ def broken_match(document: dict) -> None:
 
 
 def newer(document: dict) -> None:
-    document["version"] = 2
+    document["version"] = 3
 
 
 def duplicate_ids(document: dict) -> None:
@@ -133,7 +135,7 @@ def bad_setting(document: dict) -> None:
     ("spoil", "code", "params"),
     [
         (broken_match, "import-bad-match", {"reason": "deck-limit"}),
-        (newer, "import-newer-version", {"version": 2, "supported": 1}),
+        (newer, "import-newer-version", {"version": 3, "supported": 2}),
         (duplicate_ids, "import-wrong-shape", {"where": "matches[2].id"}),
         (bad_id, "import-wrong-shape", {"where": "matches[0].id"}),
         (bad_player, "import-bad-name", {"where": "players[6].name"}),
@@ -410,3 +412,26 @@ def test_an_ended_match_exports_and_imports_as_ended(
     assert imported.match.ended_early and imported.match.winners == ["Ada"]
     assert imported == store.load_stored(uno_id)
     assert fresh.stats_snapshot() == store.stats_snapshot()
+
+
+def test_an_export_keeps_where_each_round_came_from_and_no_phone_becomes_another(
+    tmp_path: Path,
+) -> None:
+    here = Origin("a1b2c3d4", 1_765_000_000, "Åse")
+    source = Store.in_memory()
+    match = Match.new("crazy-eights", ["Ada", "Bo"])
+    match = match.record_round("Ada", {"Bo": 5}).record_round("Bo", {"Ada": 7})
+    first, second = match.rounds
+    match = replace(match, rounds=(replace(first, origin=here), second))
+    match_id = source.add_match(match)
+    source_id = source.phone_id()
+    source.export_all(tmp_path / "all.json")
+    document = json.loads((tmp_path / "all.json").read_text())
+    assert document["version"] == 2
+    other = Store.in_memory()
+    other_id = other.phone_id()
+    result = other.import_file(tmp_path / "all.json")
+    assert result.settings_restored
+    assert [r.origin for r in other.load_match(match_id).rounds] == [here, None]
+    # The file's phone id is that phone's: this one stays itself.
+    assert other.phone_id() == other_id != source_id

@@ -40,6 +40,29 @@ def follower() -> Follower:
     return Follower()
 
 
+def test_a_phone_with_a_name_says_it_to_the_host_once_the_link_opens() -> None:
+    store = Store.in_memory()
+    store.update_settings(phone_name="Åse")
+    named = Follower(store)
+    assert [json.loads(text) for text in named.peers.sent[HOST]] == [
+        {"t": "name", "name": "Åse"}
+    ]
+
+
+def test_a_phone_with_no_name_says_none_until_it_is_given(follower: Follower) -> None:
+    assert follower.peers.sent.get(HOST, []) == []
+    follower.guest.tell_name("Bo")
+    run_apart(follower.run_pending())
+    assert [json.loads(text) for text in follower.peers.sent[HOST]] == [
+        {"t": "name", "name": "Bo"}
+    ]
+    # A link gone hears nothing more.
+    follower.heard("closed")
+    follower.guest.tell_name("Åse")
+    run_apart(follower.run_pending())
+    assert len(follower.peers.sent[HOST]) == 1
+
+
 def test_the_copy_follows_the_host_even_when_it_takes_a_round_back(
     follower: Follower,
 ) -> None:

@@ -12,7 +12,7 @@ import pytest
 from event_loops import run_apart
 from follow_phones import LinkedPhone, answer_code
 
-from companion.access.follow_messages import BURST, save_asked
+from companion.access.follow_messages import BURST, name_told, save_asked
 from companion.engine.match import Match
 from companion.storage.match_code import decode_match, encode_match
 from companion.sync import follow_host
@@ -75,6 +75,41 @@ def test_a_phone_that_connects_gets_the_match_to_watch(table: Table) -> None:
     sent = decode_match(str(first["code"])).match
     assert sent == table.stored()
     assert table.host.phones["phone-1"].link.status is LinkStatus.LIVE
+
+
+def test_a_phone_that_says_whose_it_is_is_listed_by_that_name_alone(
+    table: Table,
+) -> None:
+    phone = table.host.phones["phone-1"]
+    assert phone.told_name == ""
+    table.heard("message", name_told("Åse"))
+    assert phone.told_name == "Åse"
+    # A label: the phone is still the link it came on, and still only watches.
+    assert list(table.host.phones) == ["phone-1"]
+    assert not phone.session.can_change
+    before = table.stored()
+    table.change_sent(before.record_round("Åse", {"Ada": 5, "Bo": 5}))
+    assert _refusals(table) == ["view-only"]
+    assert table.stored() == before
+
+
+def test_a_name_past_the_rules_is_refused_and_the_last_one_stays(
+    table: Table,
+) -> None:
+    table.heard("message", name_told("Åse"))
+    table.heard("message", json.dumps({"t": "name", "name": "B\u200bo"}))
+    table.heard("message", json.dumps({"t": "name", "name": "x" * 2000}))
+    assert _refusals(table) == ["follow-unreadable", "follow-unreadable"]
+    assert table.host.phones["phone-1"].told_name == "Åse"
+
+
+def test_rounds_a_named_phone_recorded_say_its_name(table: Table) -> None:
+    table.heard("message", name_told("Åse"))
+    table.host.let_record("phone-1", True)
+    run_apart(table.run_pending())
+    table.change_sent(table.stored().record_round("Åse", {"Ada": 5, "Bo": 5}))
+    came = table.host.came_from[table.match_id]
+    assert (came.first, came.last, came.told_name) == (3, 3, "Åse")
 
 
 def test_a_watching_phones_round_is_refused_and_nothing_changes(table: Table) -> None:

@@ -43,7 +43,10 @@ def _status_text(t: Translator, phone: FollowingPhone) -> str:
 
 
 def _phone_row(t: Translator, host: HostSide, phone: FollowingPhone) -> ft.Control:
-    name = t.gettext("Phone {number}").format(number=t.number(phone.number))
+    # Whose phone it says it is: a label; the link is who it is.
+    name = phone.told_name or t.gettext("Phone {number}").format(
+        number=t.number(phone.number)
+    )
     return toggle_row(
         t.gettext("{phone} may record").format(phone=name),
         phone.session.can_change,

@@ -34,6 +34,8 @@ def follow_line(
 
 def _came_line(t: Translator, came: CameFrom) -> ft.Control:
     first, phone = t.number(came.first), t.number(came.number)
+    if came.told_name:
+        return live_line(ft.Text(_came_from_named(t, came), color=ft.Colors.PRIMARY))
     words = (
         t.gettext("Round {first} came from phone {phone}.").format(
             first=first, phone=phone
@@ -44,6 +46,19 @@ def _came_line(t: Translator, came: CameFrom) -> ft.Control:
         )
     )
     return live_line(ft.Text(words, color=ft.Colors.PRIMARY))
+
+
+def _came_from_named(t: Translator, came: CameFrom) -> str:
+    """Where rounds came from, by the name the phone told."""
+    first, name = t.number(came.first), came.told_name
+    if came.first == came.last:
+        # TRANSLATORS: {name} is the name the other phone gave in its Settings.
+        return t.gettext("Round {first} came from {name}'s phone.").format(
+            first=first, name=name
+        )
+    return t.gettext("Rounds {first} to {last} came from {name}'s phone.").format(
+        first=first, last=t.number(came.last), name=name
+    )
 
 
 def _status_line(t: Translator, guest: GuestSide) -> ft.Control:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import UTC, datetime
 
 from companion.access.sharing import Guest
 from companion.engine.games import (
@@ -14,6 +14,7 @@ from companion.engine.games import (
     get_card_set,
 )
 from companion.engine.match import Hand, Match, Round, Standing
+from companion.engine.rounds import Origin
 from companion.storage.match_merge import Outcome, TakenIn
 from companion.storage.take_in import WhatCame
 from companion.words import game_texts as texts
@@ -163,6 +164,18 @@ def when_time_text(t: Translator, moment: datetime) -> str:
     """A stored moment as a local date and time of day, for a list where two
     rows may share a date (a match and its rematch)."""
     return t.datetime(moment.astimezone())
+
+
+def origin_text(t: Translator, origin: Origin) -> str:
+    """Where a round recorded on another phone came from, and when:
+    "Recorded on Åse's phone, Nov 30, 2026, 9:05 PM"."""
+    when = when_time_text(t, datetime.fromtimestamp(origin.at, UTC))
+    if origin.name:
+        # TRANSLATORS: {name} is the name that phone gave in its Settings.
+        return t.gettext("Recorded on {name}'s phone, {when}").format(
+            name=origin.name, when=when
+        )
+    return t.gettext("Recorded on another phone, {when}").format(when=when)
 
 
 def summary_text(t: Translator, match: Match, when: datetime | None = None) -> str:

@@ -71,6 +71,8 @@ class AppState(SessionWrites, SessionHandover, SessionFollow, SessionDrafts):
     lang: str = "en"
     theme: str = "system"
     keep_awake: bool = True
+    phone_name: str = ""
+    """Whose phone this is, as Settings says ("" for nobody's)."""
     revision: int = 0
     problems: tuple[Problem, ...] = ()
     handed: StoredMatch | StoreError | None = None
@@ -116,7 +118,9 @@ class AppState(SessionWrites, SessionHandover, SessionFollow, SessionDrafts):
         state.lang, state.theme = opening_looks(store, state.is_host, languages)
         if state.is_guest:
             return state
-        state.keep_awake = bool(store.settings().get("keep_awake", True))
+        settings = store.settings()
+        state.keep_awake = bool(settings.get("keep_awake", True))
+        state.phone_name = str(settings.get("phone_name") or "")
         state.problems = tuple(store.notices)
         return state
 

@@ -21,6 +21,7 @@ class SessionAccess:
     session_id: str
     client_ip: str | None
     device: str
+    phone_name: str
     revision: int
     _announce_access: Callable[[], None] | None
     report: Callable[[AccessError], None]
@@ -79,13 +80,16 @@ class SessionAccess:
                 raise AccessError("join-code-format")
             if not isinstance(name, str) or name.strip():
                 name = check_name(name)
-            self.gate.join(self.session_id, self.client_ip, attempt, name, self.device)
+            joined = self.gate.join(
+                self.session_id, self.client_ip, attempt, name, self.device
+            )
         except (AccessError, MatchError) as error:
             if self.gate.codes_replaced != replaced:
                 # Too many wrong codes at the table: the host's screen shows the
                 # new code at once.
                 self._access_changed()
             return error
+        self.phone_name = joined.name
         self._access_changed()
         return None
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
+import time
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +13,8 @@ from companion.access.sharing import AccessError
 from companion.engine.errors import MatchError
 from companion.engine.games import Game
 from companion.engine.match import Match
+from companion.engine.names import check_name, phone_name
+from companion.engine.origins import PHONE_ID_CHARS, Origin, stamped
 from companion.storage import ImportResult, Store, StoredMatch, StoreError
 from companion.storage.transfer import check_import_size
 from companion.ui.frame.state_access import SessionAccess
@@ -33,6 +38,7 @@ class SessionWrites(SessionAccess):
     lang: str
     theme: str
     keep_awake: bool
+    phone_name: str
     _broadcast: Callable[[str], None] | None
     report: Callable[[AccessError | StoreError | MatchError], None]
     choose_game: Callable[[str], None]
@@ -84,6 +90,7 @@ class SessionWrites(SessionAccess):
         """
         if not self._allowed():
             return False
+        match = self._stamped(match_id, match, base)
         sent = self._sent_elsewhere(match_id, match)
         if sent is not None:
             # A match followed live: the phone it follows saves it, and sends it back.
@@ -96,6 +103,35 @@ class SessionWrites(SessionAccess):
             return False
         self._saved(match_id, rerender)
         return True
+
+    def _stamped(self, match_id: str, match: Match, base: Match | None) -> Match:
+        """`match` with each round recorded now saying it came from this
+        phone, now (engine/origins.py); the others keep what they say."""
+        if base is None:
+            try:
+                base = self.store.load_match(match_id)
+            except StoreError:
+                base = None
+        before = base.rounds if base is not None else ()
+        # The phone this session records on: the store's own (made the first
+        # time), or for a phone at the table one made from its device.
+        try:
+            phone = self.store.phone_id() if self.is_host else self.this_phone
+        except StoreError:
+            # A store that cannot keep its phone's id still takes the round.
+            return match
+        origin = Origin(phone, int(time.time()), self.phone_name)
+        rounds = stamped(match.rounds, before, origin)
+        return match if rounds is match.rounds else replace(match, rounds=rounds)
+
+    @property
+    def this_phone(self) -> str:
+        """The id of the phone this session runs on as its rounds say, ""
+        for the host's phone until it has recorded one (no round says it)."""
+        if self.is_host:
+            return self.store.known_phone_id()
+        known = self.device or self.session_id
+        return hashlib.sha256(known.encode("utf-8")).hexdigest()[:PHONE_ID_CHARS]
 
     def end_match(self, match_id: str, match: Match) -> Match | None:
         """End a match now, on its standings (the host decides); the ended match,
@@ -252,6 +288,33 @@ class SessionWrites(SessionAccess):
         """Remember whether the screen stays on during a match (guests: session)."""
         if self._setting(keep_awake=keep_awake):
             self.keep_awake = keep_awake
+
+    def set_phone_name(self, typed: object) -> bool:
+        """Remember whose phone this is (a player's name rules, "" for
+        nobody's); False after reporting a name the rules refuse."""
+        name = phone_name(typed)
+        if name is None:
+            try:
+                check_name(typed)
+            except MatchError as error:
+                self.report(error)
+            return False
+        if name == self.phone_name:
+            return True
+        if self.is_guest:
+            # A joined phone's name is the gate's: the host's list shows it.
+            try:
+                self.gate.name_guest(self.session_id, self.client_ip, name)
+            except AccessError as error:
+                self.report(error)
+                return False
+            self.phone_name = name
+            self._access_changed()
+            return True
+        if self._setting(phone_name=name):
+            self.phone_name = name
+            return True
+        return False
 
     def _setting(self, **changes: object) -> bool:
         # The stored settings are the host's: a phone at the table choosing

@@ -70,8 +70,10 @@ def RoundTile(
     points_by: dict[str, int],
     on_edit: Callable[[int], None] | None,
     on_delete: Callable[[int], None] | None,
+    this_phone: str = "",
 ) -> ft.Control:
-    """One round in the history; opened, the cards each player held.
+    """One round in the history; opened, the cards each player held, and
+    where it was recorded if not on this phone (`this_phone`, its id).
 
     A round never opened sends nothing of what is inside it: a Save then draws
     a dozen titles, not a dozen rounds' worth of cards (bench/README.md). Once
@@ -96,6 +98,16 @@ def RoundTile(
                     ft.Text(player, weight=ft.FontWeight.W_600, width=110),
                     ft.Text(held, expand=True),
                     ft.Text(fmt.signed(t, points_by[player])),
+                ]
+            )
+        )
+    origin = played.origin
+    if filled and origin is not None and origin.phone != this_phone:
+        lines.append(
+            ft.Row(
+                [
+                    ft.Icon(ft.Icons.SMARTPHONE, size=18),
+                    ft.Text(fmt.origin_text(t, origin), size=13, expand=True),
                 ]
             )
         )
@@ -137,8 +149,11 @@ def round_history(
     on_delete: Callable[[int], None] | None,
     show_all: bool,
     on_show_all: Callable[[], None],
+    this_phone: str = "",
 ) -> ft.Control:
-    """The rounds, newest first; each opens to the cards each player held.
+    """The rounds, newest first; each opens to the cards each player held,
+    and where it was recorded if not on `this_phone` (the id of the phone
+    that shows them).
 
     Without `on_edit` and `on_delete` (a phone that may only watch) a round
     offers no Edit or Delete.
@@ -158,6 +173,7 @@ def round_history(
             per_round[index],
             on_edit,
             on_delete,
+            this_phone,
             key=f"round-{index + 1}-{hash(match.rounds[index]):x}",
         )
         for index in reversed(shown)

@@ -25,6 +25,7 @@ from companion.ui.frame.shell import (
 )
 from companion.ui.frame.state import AppState, use_app
 from companion.ui.frame.theme import TARGET
+from companion.ui.frame.whose_phone import whose_phone
 from companion.ui.scoreboard.bg_stats import play_link
 from companion.ui.scoreboard.copies_screen import compare_offer
 from companion.ui.scoreboard.history import round_history, totals_chart
@@ -227,6 +228,7 @@ def ScoreboardScreen() -> ft.View:
     changing = state.may_change(match_id)
     board = [
         follow_line(t, following, match_id),
+        whose_phone(t, state, following, match_id, match.players),
         compare_offer(t, state, match_id),
         _header(t, match),
         _finished(t, match_id, match, changing, share, _bg_stats(state, match_id))
@@ -246,6 +248,7 @@ def ScoreboardScreen() -> ft.View:
             delete if changing else None,
             show_all,
             lambda: set_show_all(True),
+            state.this_phone,
         ),
         totals_chart(t, match, colours, state.store.durable),
     ]

@@ -35,7 +35,9 @@ class Features:
     data (the site's version, whether the browser keeps the data);
     `import_file` how Settings' import gets the picked file; `handover` its
     part in handing matches between phones, and `site_address` the Settings
-    section where the host gives the address that part links to.
+    section where the host gives the address that part links to;
+    `phone_name` where a phone that can follow, or has joined, says whose
+    it is.
     """
 
     share: Section
@@ -44,6 +46,7 @@ class Features:
     import_file: Importer = import_with_data
     handover: Handover = Handover(stored_site_address)
     site_address: Section = _no_section
+    phone_name: Section = _no_section
 
 
 def served(import_file: Importer = import_with_data) -> Features:
@@ -52,6 +55,7 @@ def served(import_file: Importer = import_with_data) -> Features:
     `import_file` is the upload to the server (ui.settings.import_file.import_by_upload)
     when the server takes uploads.
     """
+    from companion.ui.settings.phone_name_section import joined_phone_name_section
     from companion.ui.settings.share_section import share_section
     from companion.ui.settings.site_address_section import site_address_section
 
@@ -61,6 +65,7 @@ def served(import_file: Importer = import_with_data) -> Features:
         share=share_section,
         import_file=import_file,
         site_address=site_address_section,
+        phone_name=joined_phone_name_section,
     )
 
 
@@ -137,11 +142,15 @@ def static(
         version_line = t.gettext("App version {version}").format(version=version)
         return [ft.Text(kept), ft.Text(version_line, size=12)]
 
+    from companion.ui.settings.phone_name_section import phone_name_section
+
+    peers = handover is not None and handover.peers is not None
     return Features(
-        share=_share_or_follow_note if handover and handover.peers else _share_note,
+        share=_share_or_follow_note if peers else _share_note,
         data_place=_in_browser,
         about=about,
         handover=handover or Handover(),
+        phone_name=phone_name_section if peers else _no_section,
     )
 
 

@@ -155,6 +155,7 @@ def SettingsScreen() -> ft.View:
     features = use_features()
     controls = [
         *features.share(t, state),
+        *features.phone_name(t, state),
         *features.site_address(t, state),
         *_language(t, state),
         *_theme(t, state),

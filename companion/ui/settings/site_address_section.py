@@ -8,7 +8,7 @@ from companion.storage import StoreError
 from companion.storage.match_link import site_address
 from companion.ui.frame.shell import section_title
 from companion.ui.frame.state import AppState, use_app
-from companion.ui.frame.theme import TARGET
+from companion.ui.settings.saved_field import saved_field
 from companion.words.i18n import Translator
 from companion.words.messages import error_message
 
@@ -38,35 +38,16 @@ def SiteAddressForm() -> ft.Control:
             )
             set_outcome((said, False))
 
-    text, wrong = outcome
-    return ft.Column(
-        [
-            ft.TextField(
-                label=t.gettext("Address of the phone-alone site"),
-                hint_text="https://",
-                value=typed,
-                keyboard_type=ft.KeyboardType.URL,
-                error=text if wrong else None,
-                error_max_lines=3,
-                # The client's text (forgeable): a str or dropped
-                # (serving/client_patches.py); checked as an address on Save.
-                on_change=lambda e: set_typed(e.control.value),
-                on_submit=lambda: save(),
-            ),
-            ft.Row(
-                [
-                    ft.OutlinedButton(
-                        t.gettext("Save address"),
-                        icon=ft.Icons.SAVE,
-                        height=TARGET,
-                        on_click=save,
-                    ),
-                    ft.Text("" if wrong else text, expand=True),
-                ]
-            ),
-        ],
-        spacing=8,
+    field = ft.TextField(
+        label=t.gettext("Address of the phone-alone site"),
+        hint_text="https://",
+        value=typed,
+        keyboard_type=ft.KeyboardType.URL,
+        # The client's text (forgeable): a str or dropped
+        # (serving/client_patches.py); checked as an address on Save.
+        on_change=lambda e: set_typed(e.control.value),
     )
+    return saved_field(field, t.gettext("Save address"), save, outcome)
 
 
 def site_address_section(t: Translator, state: AppState) -> list[ft.Control]:

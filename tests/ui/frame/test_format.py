@@ -1,6 +1,9 @@
 """Text made from data: what a standing says under a player's name."""
 
+from datetime import UTC, datetime
+
 from companion.engine.match import Match
+from companion.engine.origins import Origin
 from companion.storage.match_merge import Outcome, TakenIn
 from companion.storage.take_in import WhatCame
 from companion.ui.frame import format as fmt
@@ -63,3 +66,16 @@ def test_what_taking_a_match_in_did_is_said_plainly() -> None:
     )
     one = fmt.taken_in_text(t, TakenIn(Outcome.UPDATED, "m1", rounds_added=1))
     assert one == "Match brought up to date: 1 round added."
+
+
+def test_a_round_from_another_phone_says_whose_and_when() -> None:
+    t = get_translator("en")
+    at = int(datetime(2026, 11, 30, 21, 5, tzinfo=UTC).timestamp())
+    when = fmt.when_time_text(t, datetime.fromtimestamp(at, UTC))
+    named = fmt.origin_text(t, Origin("a1b2c3d4", at, "Åse"))
+    assert named == f"Recorded on Åse's phone, {when}"
+    assert fmt.origin_text(t, Origin("a1b2c3d4", at)) == (
+        f"Recorded on another phone, {when}"
+    )
+    said = fmt.origin_text(get_translator("nb"), Origin("a1b2c3d4", at, "Åse"))
+    assert said.startswith("Ført på telefonen til Åse, ")

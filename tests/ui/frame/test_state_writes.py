@@ -3,6 +3,8 @@ or deletes one (rounds being entered: test_state_drafts.py)."""
 
 from __future__ import annotations
 
+import time
+
 from companion.access.sharing import Role, ShareGate
 from companion.engine.match import Match
 from companion.storage import Store, StoreError
@@ -70,3 +72,69 @@ def test_a_game_saved_or_deleted_is_shown_by_every_session(host: AppState) -> No
     assert game is not None
     assert host.delete_own_game(game.id) is True
     assert told == ["", ""]
+
+
+def test_whose_phone_it_is_is_kept_cleaned_and_a_name_past_the_rules_changes_nothing(
+    store: Store, gate: ShareGate, host: AppState
+) -> None:
+    assert host.set_phone_name("  Åse   Lund ")
+    assert host.phone_name == "Åse Lund"
+    again = AppState.load(store, gate, session_id="h2", client_ip="127.0.0.1")
+    assert again.phone_name == "Åse Lund"
+    assert not host.set_phone_name("Å" * 25)
+    assert not host.set_phone_name("A\u200bda")
+    assert [p.code for p in host.problems] == ["name-too-long", "hidden-character"]
+    assert store.settings()["phone_name"] == "Åse Lund"
+    assert host.set_phone_name("  ")
+    assert store.settings()["phone_name"] == ""
+
+
+def test_a_joined_phones_name_is_the_gates_and_never_another_phones(
+    store: Store, gate: ShareGate, host: AppState
+) -> None:
+    phone = _phone(store, gate)
+    assert phone.phone_name == "Bo"
+    other = AppState.load(store, gate, session_id="other", client_ip="198.51.100.8")
+    assert other.join("123456") is None
+    assert other.phone_name == ""
+    assert other.set_phone_name("Cy")
+    # Another phone's name, or one that looks like it, is refused.
+    assert not other.set_phone_name("bo")
+    assert not other.set_phone_name("Вo")
+    assert [p.code for p in other.problems] == [
+        "guest-name-taken",
+        "guest-name-look-alike",
+    ]
+    assert [g.name for g in gate.guests()] == ["Bo", "Cy"]
+    # The host's stored settings are the host's.
+    assert store.settings()["phone_name"] == ""
+
+
+def test_a_round_recorded_here_says_this_phone_its_name_and_when(
+    store: Store, gate: ShareGate, host: AppState
+) -> None:
+    assert host.set_phone_name("Åse")
+    match_id = host.add_match(Match.new("crazy-eights", ["Ada", "Bo"])) or ""
+    started = int(time.time())
+    first = store.load_match(match_id)
+    assert host.save_match(match_id, first.record_round("Ada", {"Bo": 5}), base=first)
+    (origin,) = [r.origin for r in store.load_match(match_id).rounds]
+    assert origin is not None
+    assert (origin.phone, origin.name) == (store.phone_id(), "Åse")
+    assert started <= origin.at <= int(time.time())
+    assert host.this_phone == origin.phone
+    # The phone's id is made once and kept.
+    assert store.settings()["phone_id"] == origin.phone
+
+
+def test_a_joined_phones_round_says_its_phone_not_the_hosts(
+    store: Store, gate: ShareGate, host: AppState
+) -> None:
+    match_id = host.add_match(Match.new("crazy-eights", ["Ada", "Bo"])) or ""
+    phone = _phone(store, gate)
+    host.let_record("phone", True)
+    first = store.load_match(match_id)
+    assert phone.save_match(match_id, first.record_round("Bo", {"Ada": 5}), base=first)
+    (origin,) = [r.origin for r in store.load_match(match_id).rounds]
+    assert origin is not None and origin.name == "Bo"
+    assert origin.phone == phone.this_phone != host.this_phone
