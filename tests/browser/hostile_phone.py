@@ -152,6 +152,7 @@ class HostilePhone:
     def lead(self, guest: Table) -> StoredMatch:
         """As the host `guest` follows from its Matches screen, until it
         follows live MATCH, sent as a host sends its match; that match."""
+        self.page.evaluate("() => heard.length = 0")
         sdp = handle(self.page, op="offer", link=ITS_LINK)["sdp"]
         show_to_camera(guest.page, _picture(code_of(sdp, Kind.OFFER), "offer"))
         guest.tap(FOLLOW)

@@ -233,7 +233,6 @@ def test_a_hostile_phone_changes_nothing_either_way(
         assert len(refusals) <= budget, refusals
 
         guest = peer_site.phone("guest").tab()
-        hostile.page.evaluate("() => heard.length = 0")
         stored = hostile.lead(guest)
         guest.standing(1, "Ida", 0)
         before = store_files(guest.page)
