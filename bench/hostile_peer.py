@@ -17,9 +17,10 @@ Throughout each phase the phone's screen is tapped (Back to matches, then the
 match again): each figure runs from the pointerdown to the DOM change that
 brings the next screen's text (harness.timed_click). Memory: the resident
 memory of the phone's renderers (its tab and Python's worker), from /proc,
-after the phase less before it; the peak over before, too. Then whether the
-phone's store (its IndexedDB, drafts left out) is as before the floods.
-Target (issue 54 §6): every tap within 1 s, growth under 20 MB, the store unchanged.
+after the phase less before it (the floor's, with no flood, is the floor);
+the peak over before, too. Then whether the phone's store (its IndexedDB,
+drafts left out) is as before the floods. Target (issue 54 §6): every tap
+within 1 s, growth under a flood less the floor's under 20 MB, the store unchanged.
 
 Needs root, `unshare`, `nsenter` and `ip`, as peer_connect.py. Run it under the
 machine lock: `flock -x /tmp/machine.lock python bench/hostile_peer.py`.
@@ -150,7 +151,7 @@ def attacked(
     table = Table(f"{name}: taps during each phase of {seconds:.0f} s", "ms")
     memory = Table(f"{name}: the phone's renderers' memory, MB", "MB")
     before = store_files(victim.table.page)
-    worst, growth, cut = 0.0, 0.0, None
+    worst, growth, cut = 0.0, float("-inf"), None
     for label, rate in PHASES.items():
         flood = None if not rate else lambda r=rate: hostile.flood(pool, seconds, r)
         taps, grew, peak = phase(victim, seconds, flood)
@@ -159,8 +160,12 @@ def attacked(
         memory.add(f"{label}: peak over before", peak)
         if rate:
             sent = hostile.flooded()
-            print(f"  {label}: {sent['sent']} messages sent, {sent['refused']} refused")
-            worst, growth = max(worst, max(taps)), max(growth, grew)
+            print(
+                f"  {label}: {sent['sent']} messages sent, {sent['refused']} too"
+                f" large to send, {sent['closed']} into the closed link"
+            )
+            worst = max(worst, max(taps))
+            growth = max(growth, grew - memory.rows["floor: growth"][0])
             cut = sent["cutAfter"] if label == "5x" else cut
         figure(f"{name}: tap at {label}, median", statistics.median(taps), "ms")
         figure(f"{name}: memory growth at {label}", grew, "MB")
@@ -170,12 +175,13 @@ def attacked(
     cut_text = "never" if cut is None else f"{cut:.1f} s into the 5x flood"
     print(f"{name}: link closed {cut_text}; store unchanged: {unchanged}")
     fast = at_most(f"{name}: slowest tap under a flood", worst, "ms", TAP_MS)
-    small = under(f"{name}: memory growth under a flood", growth, "MB", GROWTH_MB)
+    small = under(f"{name}: memory growth over the floor's", growth, "MB", GROWTH_MB)
     ok = fast and small and unchanged
     verdict(
         ok,
-        f"{name}: slowest tap {worst:.0f} ms (<= {TAP_MS:.0f}), growth "
-        f"{growth:.1f} MB (< {GROWTH_MB:.0f}), store unchanged: {unchanged}",
+        f"{name}: slowest tap {worst:.0f} ms (<= {TAP_MS:.0f}), growth over"
+        f" the floor's {growth:.1f} MB (< {GROWTH_MB:.0f}), store unchanged:"
+        f" {unchanged}",
     )
 
 

@@ -55,10 +55,12 @@ MATCH = Match.new("crazy-eights", ["Ida", "Jon", "Kai"]).record_round(
 """The match a hostile host leads with, as a real host would."""
 
 FLOOD_JS = """([link, pool, rate, seconds]) => {
-  // The pool, round and round, `rate` a second for `seconds`; how many the
-  // page took, how many it would not send (the link closed under it), and
-  // after how many seconds the first of those.
-  const flood = self.flood = {sent: 0, refused: 0, done: false, cutAfter: null};
+  // The pool, round and round, `rate` a second for `seconds`: how many the
+  // page sent, how many it could not (past the channel's size), how many
+  // found the link closed under it, and after how many seconds the first.
+  const flood = self.flood = {
+    sent: 0, refused: 0, closed: 0, done: false, cutAfter: null,
+  };
   const start = performance.now();
   const end = start + seconds * 1000;
   let next = 0;
@@ -72,9 +74,11 @@ FLOOD_JS = """([link, pool, rate, seconds]) => {
     const reply = await PeerLinks.handle({op: 'send', link, text});
     if (reply.ok) {
       flood.sent++;
+    } else if (reply.error === 'no-such-link' || reply.error === 'not-open') {
+      flood.closed++;
+      flood.cutAfter ??= (performance.now() - start) / 1000;
     } else {
       flood.refused++;
-      flood.cutAfter ??= (performance.now() - start) / 1000;
     }
   }, 1000 / rate);
 }"""
@@ -194,7 +198,8 @@ class HostilePhone:
 
     def flooded(self) -> dict[str, Any]:
         """Once the flood is over: how many messages went (`sent`), how many
-        the closed link would not take (`refused`), the first `cutAfter` s."""
+        the browser would not send (`refused`: past its size), how many the
+        closed link would not take (`closed`), the first `cutAfter` s."""
         self.page.wait_for_function("() => self.flood.done", timeout=600_000)
         sent: dict[str, Any] = self.page.evaluate("() => self.flood")
         return sent
