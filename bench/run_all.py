@@ -78,6 +78,9 @@ TARGETED = [
     Bench("rule_search.py", same()),
     # 10,000 sequences of three phones' steps: a few minutes.
     Bench("merge_properties.py", same()),
+    # As root: the static site, a hostile phone flooding a host then a
+    # follower, three phases of 60 s each way (about 9 minutes).
+    Bench("hostile_peer.py", same()),
 ]
 """The benches with a target, in the order they run."""
 MORE = [
@@ -96,6 +99,8 @@ MORE = [
     Bench("peer_connect.py", with_runs(30)),
     # As root too: the static site built, two of its phones following (minutes).
     Bench("follow_live.py", with_runs()),
+    # As root too: the static site, a host and six following pages (minutes).
+    Bench("six_followers.py", with_runs()),
     Bench(
         "renderer_traps.py",
         lambda runs, scratch: [

@@ -72,11 +72,12 @@ class LoopbackNetwork:
             raise RuntimeError(f"no static server on port {port} in the namespace")
         return server
 
-    def chromium(self, playwright: Playwright) -> Browser:
-        """Chromium inside the namespace, driven over its pipes as usual."""
+    def chromium(self, playwright: Playwright, args: Sequence[str] = ()) -> Browser:
+        """Chromium inside the namespace, driven over its pipes as usual, with
+        `args` beyond the tests' and WebRTC's own flags."""
         return playwright.chromium.launch(
             executable_path=str(WRAPPER),
-            args=CHROMIUM_ARGS + PEER_ARGS,
+            args=[*CHROMIUM_ARGS, *PEER_ARGS, *args],
             env={**os.environ, "LOOPBACK_NETNS": self.path},
         )
 

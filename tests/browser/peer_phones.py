@@ -22,22 +22,27 @@ Carry = Callable[[str, Kind], str]
 """What gets one phone's SDP to the other: the QR code's digits, or nothing."""
 
 
-def serve_peer_page(network: LoopbackNetwork, folder: Path) -> subprocess.Popen[str]:
-    """The bare page and peer_link.js, served at SITE inside `network`."""
+def serve_peer_page(
+    network: LoopbackNetwork, folder: Path, port: int = PORT
+) -> subprocess.Popen[str]:
+    """The bare page and peer_link.js, served at http://127.0.0.1:`port`
+    (SITE unless told) inside `network`."""
     (folder / "peer_link.js").write_text(PEER_LINK.shipped(), "utf-8")
     shutil.copy(HERE / "peer_page.html", folder / "index.html")
-    return network.serve_folder(folder, port=PORT)
+    return network.serve_folder(folder, port=port)
 
 
-def open_peer_phone(browser: Browser, camera: bool = True) -> Page:
-    """The page on a phone of its own (a context), the camera granted unless not;
-    the page keeps every event peer_link.js reports in `heard`."""
+def open_peer_phone(browser: Browser, camera: bool = True, port: int = PORT) -> Page:
+    """The page served on `port` on a phone of its own (a context), the camera
+    granted unless not; the page keeps every event peer_link.js reports in
+    `heard`."""
+    site = f"http://127.0.0.1:{port}"
     context = browser.new_context(viewport={"width": 390, "height": 844})
     if camera:
         # A granted camera is what makes Chromium show real addresses.
-        context.grant_permissions(["camera"], origin=SITE)
+        context.grant_permissions(["camera"], origin=site)
     page = context.new_page()
-    page.goto(SITE + "/")
+    page.goto(site + "/")
     page.evaluate("() => { self.heard = []; PeerLinks.listen(e => heard.push(e)); }")
     return page
 

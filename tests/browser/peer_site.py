@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import base64
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import zxingcpp
 from driver import Table
-from killable_phone import Phone
+from killable_phone import Phone, wait_for_app
 from loopback_network import LoopbackNetwork
 from PIL import Image
 from playwright.sync_api import Page, Playwright, expect
@@ -91,6 +93,25 @@ class PeerSite:
         self.server.terminate()
         self.server.wait(timeout=15)
         self.network.close()
+
+
+@contextmanager
+def light_phones(site: PeerSite, count: int) -> Iterator[list[Table]]:
+    """`count` phones more, lighter than `site.phone`'s: pages of one Chromium
+    in the namespace, each in a context of its own (its own store, its camera
+    granted), all started at once; the app shown on each, closed after."""
+    browser = site.network.chromium(site.playwright, CAMERA_ARGS)
+    try:
+        tables = []
+        for _ in range(count):
+            context = browser.new_context(viewport={"width": 390, "height": 844})
+            context.grant_permissions(["camera"], origin=SITE)
+            page = context.new_page()
+            page.goto(SITE + "/")
+            tables.append(Table(page, SITE))
+        yield [wait_for_app(table) for table in tables]
+    finally:
+        browser.close()
 
 
 def show_to_camera(page: Page, picture: Path) -> None:

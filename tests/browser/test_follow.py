@@ -6,12 +6,30 @@ other phone's screen by the app's own scanner (peer_site.py)."""
 from __future__ import annotations
 
 import json
+import random
 import re
+from pathlib import Path
 
 from driver import Table
 from flows import record_round, start_match
-from peer_site import FOLLOWING, PeerSite, follow, qr_picture, show_to_camera
+from hostile_phone import (
+    FLOOD_RATE,
+    HostilePhone,
+    against_follower,
+    against_host,
+    store_files,
+)
+from peer_site import (
+    FOLLOWING,
+    PeerSite,
+    follow,
+    light_phones,
+    qr_picture,
+    show_to_camera,
+)
+from playwright.sync_api import Playwright
 
+from companion.access.follow_messages import BURST, RATE
 from companion.storage.match_code import decode_match, encode_match
 from companion.storage.records import StoredMatch
 
@@ -24,17 +42,21 @@ KEPT_BESIDE = (
 )
 VIEW_ONLY = "You can only view this table. Ask the host to let you record."
 NOT_CONNECTED = "Not connected: scan again"
+ATTACK_S = 4.0
+"""How long the hostile phone floods each way: at FLOOD_RATE, twice what
+the budget lets through and the flood that closes its link."""
 GONE_MS = 40_000
 """A closed tab says no goodbye: 4 s of missed heartbeats make the link
 quiet, 10 s more make it gone."""
-HEARD_JS = """() => {
-  // What the host's messages say, as the page hands them to Python: a test
-  // plays a guest whose app was changed to send its own rounds.
-  self.heardFromHost = [];
+LINK_EVENTS_JS = """() => {
+  // Every link event the page hands to Python, as it hands it: what the
+  // host's messages say (a test plays a guest whose app was changed to send
+  // its own rounds), which link went quiet.
+  self.linkEvents = [];
   const tell = self.companionPython.tell;
   self.companionPython.tell = (message) => {
-    if (message.kind === 'peer-event' && message.event === 'message') {
-      self.heardFromHost.push(message.text);
+    if (message.kind === 'peer-event') {
+      self.linkEvents.push(message);
     }
     tell(message);
   };
@@ -50,7 +72,7 @@ def _following(
     (its Settings saying whose phone it is first, if `guest_name`)."""
     host = peer_site.phone("host").tab()
     guest = peer_site.phone("guest").tab()
-    guest.page.evaluate(HEARD_JS)
+    guest.page.evaluate(LINK_EVENTS_JS)
     if guest_name:
         _whose_phone(guest, guest_name)
     start_match(host, "Crazy Eights", players)
@@ -125,7 +147,11 @@ def test_a_phone_follows_watches_and_records_as_the_host_lets_it(
 def _forged_round(guest: Table) -> str:
     """What a changed app on the guest would send: the host's last match with
     a third round, made to the host's last version."""
-    last = json.loads(guest.page.evaluate("self.heardFromHost")[-1])
+    last = json.loads(
+        guest.page.evaluate(
+            "linkEvents.filter(e => e.event === 'message').map(e => e.text)"
+        )[-1]
+    )
     sent = decode_match(last["code"])
     match = sent.match.record_round("Bo", {"Ada": 30, "Åse": 40})
     code = encode_match(StoredMatch(sent.id, sent.created, None, match))
@@ -184,3 +210,108 @@ def _a_code_that_is_no_connection_code_says_so(host: Table, guest: Table) -> Non
     guest.tap("Back to matches")
     guest.tap("Resume Crazy Eights with Ada, Bo, and Åse")
     guest.see("Following another phone live: you may record rounds.")
+
+
+def test_a_hostile_phone_changes_nothing_either_way(
+    peer_site: PeerSite, playwright: Playwright, tmp_path: Path
+) -> None:
+    # Issue 54 §6, short: the bare peer page, not the app, follows the host
+    # and floods it; then leads the guest and floods it. Each phone's store
+    # is as it was, its screen still answers, and the flood's link is closed.
+    rng = random.Random(54)
+    host = peer_site.phone("host").tab()
+    start_match(host, "Crazy Eights", ["Fay", "Gus", "Hal"])
+    record_round(host, "Fay", {"Gus": ["8"], "Hal": ["K"]})
+    hostile = HostilePhone(playwright, peer_site, tmp_path)
+    try:
+        hostile.follow(host)
+        host.see("Phone 1")
+        # Let record: its messages go past the first check to the deep ones.
+        host.tap("Phone 1 may record", role="switch")
+        told = hostile.told(record=True)
+        before = store_files(host.page)
+        troubles = peer_site.phone("host").troubles[host.page]
+        calm = len(troubles)
+        hostile.flood(against_host(told, rng), ATTACK_S)
+        host.tap("Back to the match")
+        host.see("Round 1 · Fay went out")
+        flood = hostile.flooded()
+        # The host closed the link of the phone that flooded it: its sends failed.
+        assert flood["closed"] > 0, flood
+        host.tap("Record round")
+        host.see("Nobody went out")
+        host.tap("Back to the scoreboard")
+        host.standing(1, "Fay", 0)
+        assert store_files(host.page) == before
+        # Nothing it sent broke a task of the app (no traceback, no crash).
+        assert not [t for t in troubles[calm:] if "error" in t or "crash" in t]
+        # Over its budget, dropped unanswered: a refusal for no more than
+        # the budget lets through.
+        refusals = [m for m in hostile.messages() if m["t"] == "refused"]
+        budget = BURST + RATE * flood["sent"] / FLOOD_RATE
+        assert flood["sent"] > budget, flood
+        assert len(refusals) <= budget, refusals
+
+        guest = peer_site.phone("guest").tab()
+        stored = hostile.lead(guest)
+        guest.standing(1, "Ida", 0)
+        before = store_files(guest.page)
+        assert stored.id in json.dumps(before)
+        troubles = peer_site.phone("guest").troubles[guest.page]
+        calm = len(troubles)
+        hostile.flood(against_follower(stored, rng), ATTACK_S)
+        guest.tap("Back to matches")
+        guest.tap("Resume Crazy Eights with Ida, Jon, and Kai")
+        guest.standing(1, "Ida", 0)
+        flood = hostile.flooded()
+        # The host that flooded it was cut off: its sends failed, and said.
+        assert flood["closed"] > 0, flood
+        guest.see(NOT_CONNECTED)
+        guest.shot("follow-guest-after-hostile-host")
+        assert store_files(guest.page) == before
+        assert not [t for t in troubles[calm:] if "error" in t or "crash" in t]
+    finally:
+        hostile.close()
+
+
+def test_six_phones_follow_every_round_and_one_back_catches_up(
+    peer_site: PeerSite,
+) -> None:
+    # Issue 54 §7: the six phones the host says it carries, each a page of
+    # one more Chromium in a context of its own (six full browsers would not
+    # fit the machine), each following by the two scans.
+    host = peer_site.phone("host").tab()
+    host.page.evaluate(LINK_EVENTS_JS)
+    start_match(host, "Crazy Eights", ["Lia", "Max", "Ned"])
+    record_round(host, "Lia", {"Max": ["8"], "Ned": ["K"]})
+    with light_phones(peer_site, 6) as phones:
+        for number, phone in enumerate(phones, 1):
+            follow(host, phone, number)
+            host.tap("Back to the match")
+        record_round(host, "Max", {"Lia": ["K"], "Ned": ["A"]})
+        for phone in phones:
+            phone.see("Round 2 · Max went out")
+            phone.standing(1, "Lia", 10)
+            phone.standing(2, "Ned", 11)
+        # The last one's screen locks: the host hears nothing from it, and
+        # saves a round meanwhile, which the other five get at once.
+        *five, dropped = phones
+        record_round(host, "Ned", {"Lia": ["2"], "Max": ["3"]}, save=False)
+        # Its page's script halted, as a locked screen's: no heartbeat goes.
+        lock = dropped.page.context.new_cdp_session(dropped.page)
+        lock.send("Debugger.enable")
+        lock.send("Debugger.pause")
+        host.page.wait_for_function(
+            "() => linkEvents.some(e => e.event === 'quiet' && e.link === 'phone-6')"
+        )
+        # Saved before the quiet link counts as gone (links.QUIET_TIMEOUT_S).
+        host.tap("Save round")
+        for phone in five:
+            phone.see("Round 3 · Ned went out")
+            phone.standing(1, "Ned", 11)
+        lock.send("Debugger.resume")
+        dropped.see("Round 3 · Ned went out")
+        dropped.standing(1, "Ned", 11)
+        dropped.standing(2, "Lia", 12)
+        dropped.standing(3, "Max", 53)
+        dropped.shot("follow-sixth-phone-caught-up")
