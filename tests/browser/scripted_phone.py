@@ -62,7 +62,7 @@ class ScriptedPhone:
     def _found(self, text: str, role: str, then: str = "true") -> bool:
         self.run(_SEMANTICS)
         found = f"{_FIND}({json.dumps(text)}, {json.dumps(role)})"
-        return self.run(f"(f => f ? ({then}, true) : false)({found})") is True
+        return self.run(f"(f => f ? ({then}) : false)({found})") is True
 
     def see(self, text: str, role: str = "", wait_s: float = WAIT_S) -> None:
         """Wait until the page shows `text` (in the words or labels of `role`)."""
@@ -70,7 +70,10 @@ class ScriptedPhone:
 
     def tap(self, text: str, role: str = "button", wait_s: float = WAIT_S) -> None:
         """Wait until the page shows `text` in a `role`, then tap it."""
-        self._until(text, role, "f.click()", wait_s)
+        # A button shown greyed out (Save round before the round is whole) is
+        # waited for, as a person would.
+        tapped = "f.getAttribute('aria-disabled') !== 'true' && (f.click(), true)"
+        self._until(text, role, tapped, wait_s)
 
     def _until(self, text: str, role: str, then: str, wait_s: float) -> None:
         deadline = time.monotonic() + wait_s
