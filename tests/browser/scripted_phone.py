@@ -10,6 +10,7 @@ Flutter's semantics takes as a tap.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import time
 from datetime import UTC, datetime
@@ -102,7 +103,7 @@ def handed_link(site: str, players: tuple[str, ...] = ("Ada", "Bo", "Cy")) -> st
         first, {second: {"8": 1}, third: {"K": 1, "3": 2}}
     )
     created = datetime(2026, 3, 14, 19, 30, tzinfo=UTC)
-    key = "".join(players).lower().ljust(12, "0")[:12]
+    key = hashlib.sha256(" ".join(players).encode()).hexdigest()[:12]
     return match_link(site + "/", StoredMatch(key, created, None, match))
 
 

@@ -61,8 +61,11 @@ def main(folder: str) -> None:
             return False
 
         def done(error: str | None) -> None:
+            if not handlers:
+                return  # A failed load finishes too: one reply.
             for handler in handlers:
                 view.disconnect(handler)
+            handlers.clear()
             reply({"value": None} if error is None else {"error": error})
 
         handlers = [
