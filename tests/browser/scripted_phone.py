@@ -88,6 +88,15 @@ class ScriptedPhone:
             f"console: {self.console[-20:]}"
         )
 
+    def mark_the_page(self) -> None:
+        """Mark the page shown now (on its <html>: a script's own variables
+        may live in a sandbox of the driver's), gone once another page loads."""
+        self.run("document.documentElement.setAttribute('data-marked', 'yes')")
+
+    def still_the_marked_page(self) -> bool:
+        """Whether the page marked last is still the one shown (none loaded)."""
+        return self.run("document.documentElement.dataset.marked === 'yes'") is True
+
     def shows(self, text: str) -> bool:
         """Whether the page's words include `text` now (the loading screen's
         words are the page's own, outside Flutter's tree)."""
@@ -111,9 +120,9 @@ def take_a_link_into_the_open_tab(phone: ScriptedPhone, link: str) -> None:
     """From the app's tab, open `link` there and add the match it holds: only
     the fragment changes, so the page stays (a scanned link opened in the
     browser that shows the app)."""
-    phone.run("window.stillThisPage = true")
+    phone.mark_the_page()
     phone.open(link)
     phone.see(CAME)
-    assert phone.run("window.stillThisPage === true") is True
+    assert phone.still_the_marked_page()
     phone.tap("Add this match")
     phone.see("Match added.")

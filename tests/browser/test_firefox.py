@@ -49,9 +49,9 @@ def test_the_site_keeps_a_match_across_a_reload_and_a_browser_restart(
     phone.see("Round 2 saved.")
     standings(phone, "1. Ada: 10 points", "2. Cy: 17 points", "3. Bo: 50 points")
 
-    phone.run("window.stillThisPage = true")
+    phone.mark_the_page()
     phone.reload()
-    assert phone.run("window.stillThisPage === undefined") is True
+    assert not phone.still_the_marked_page()
     standings(phone, "1. Ada: 10 points", "3. Bo: 50 points")
 
     phone.quit()
