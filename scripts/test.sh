@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Install what the tests need (the package with its test extra; Debian's
-# Chromium and WebKitGTK (with Xvfb) for the browser tests, node and npm for our JavaScript, e2fsprogs'
+# Chromium, Firefox and WebKitGTK (with Xvfb) for the browser tests, node and npm for our JavaScript, e2fsprogs'
 # chattr for a folder read-only to root, iproute2's ip for the loopback-only
 # network namespace of test_peer_link.py; Debian's Noto fonts, from which the
 # fallback fonts are cut; the pinned ESLint with `npm ci`), check
@@ -19,6 +19,8 @@ command -v node >/dev/null 2>&1 || packages+=(nodejs)
 command -v npm >/dev/null 2>&1 || packages+=(npm)
 command -v chattr >/dev/null 2>&1 || packages+=(e2fsprogs)
 command -v ip >/dev/null 2>&1 || packages+=(iproute2)
+# Firefox (headless, through Marionette: tests/browser/firefox_phone.py).
+command -v firefox-esr >/dev/null 2>&1 || packages+=(firefox-esr)
 # WebKitGTK (Safari's engine family) under Xvfb, driven by Debian's python3
 # through GObject introspection (tests/browser/webkit_driver.py).
 command -v Xvfb >/dev/null 2>&1 || packages+=(xvfb)

@@ -1,4 +1,5 @@
-"""Browser-test fixtures: the real `companion` server on a free port, and Chromium."""
+"""Browser-test fixtures: the real `companion` server on a free port, the static
+site and its server, and Chromium."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ import pytest
 from driver import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS, Table, page_troubles
 
 from companion.engine.match import Match
+from companion.publish.site import Site, build_site
 from companion.storage import Store
 
 if TYPE_CHECKING:
@@ -131,6 +133,55 @@ class Server:
             self.process.kill()
             self.process.wait()
         self.process = None
+
+
+class StaticServer:
+    """`python -m http.server` on 127.0.0.1 serving one folder: any static host."""
+
+    def __init__(self, folder: Path, port: int) -> None:
+        self.folder = folder
+        self.port = port
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> StaticServer:
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "http.server", "-b", "127.0.0.1",
+             "-d", str(self.folder), str(self.port)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            with (
+                contextlib.suppress(OSError),
+                urllib.request.urlopen(self.url + "/", timeout=2),
+            ):
+                return self
+            time.sleep(0.2)
+        raise RuntimeError("static server did not answer")
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+            self.process = None
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Site:
+    """The phone-alone site, built once a module (a test may rebuild it)."""
+    return build_site(tmp_path_factory.mktemp("static") / "site")
+
+
+@pytest.fixture(scope="module")
+def static_server(built: Site) -> Iterator[StaticServer]:
+    """Any static host serving the module's site."""
+    server = StaticServer(built.folder, free_port()).start()
+    yield server
+    server.stop()
 
 
 @pytest.fixture(scope="session")

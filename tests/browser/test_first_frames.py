@@ -18,12 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from conftest import Server, free_port
+from conftest import Server, StaticServer, free_port
 from driver import ARTIFACTS, Table
 from killable_phone import BOOT_MS, wait_for_app
 from loading_look import close, surface
 from playwright.sync_api import Browser, BrowserContext, CDPSession, Page
-from test_static_site import StaticServer
 
 from companion.publish import snapshot
 from companion.publish.site import build_site

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 import zxingcpp
-from conftest import free_port
+from conftest import StaticServer
 from driver import Table
 from fake_camera import camera_args, filmed, write_y4m
 from flows import record_round, start_match
@@ -29,10 +29,9 @@ from killable_phone import Phone, wait_for_app
 from peer_site import qr_picture
 from PIL import Image
 from playwright.sync_api import Locator, Playwright, expect
-from test_static_site import NO_WEB_SHARE_JS, StaticServer
+from test_static_site import NO_WEB_SHARE_JS
 
 from companion.engine.digit_blocks import bytes_to_digits
-from companion.publish.site import Site, build_site
 from companion.storage.match_code import (
     FORMAT_VERSION,
     MAX_LAYOUT_BYTES,
@@ -64,18 +63,6 @@ TRACKS_JS = """
   };
 })();
 """
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Site:
-    return build_site(tmp_path_factory.mktemp("handover") / "site")
-
-
-@pytest.fixture(scope="module")
-def static_server(built: Site) -> Iterator[StaticServer]:
-    server = StaticServer(built.folder, free_port()).start()
-    yield server
-    server.stop()
 
 
 class Phones:

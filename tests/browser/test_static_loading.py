@@ -10,12 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from conftest import free_port
+from conftest import StaticServer, free_port
 from driver import Table
 from killable_phone import BOOT_MS
 from loading_look import LOOKS, app_name, handed_over, our_icon, our_screen, phone
 from playwright.sync_api import Browser, Route, expect
-from test_static_site import StaticServer
 
 from companion.publish.site import build_site
 

@@ -12,14 +12,12 @@ from __future__ import annotations
 
 import contextlib
 import re
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import free_port
+from conftest import StaticServer
 from driver import ARTIFACTS, Table
 from flows import record_round, start_match
 from killable_phone import BOOT_MS, Phone, wait_for_app
@@ -40,53 +38,6 @@ NO_WEB_SHARE_JS = (
     "delete Navigator.prototype.share; delete Navigator.prototype.canShare"
 )
 """What Chromium on Linux offers: no Web Share at all (not even canShare)."""
-
-
-class StaticServer:
-    """`python -m http.server` on 127.0.0.1 serving one folder: any static host."""
-
-    def __init__(self, folder: Path, port: int) -> None:
-        self.folder = folder
-        self.port = port
-        self.process: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def start(self) -> StaticServer:
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "http.server", "-b", "127.0.0.1",
-             "-d", str(self.folder), str(self.port)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-        )  # fmt: skip
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            with contextlib.suppress(OSError):
-                import urllib.request
-
-                with urllib.request.urlopen(self.url + "/", timeout=2):
-                    return self
-            time.sleep(0.2)
-        raise RuntimeError("static server did not answer")
-
-    def stop(self) -> None:
-        if self.process is not None:
-            self.process.kill()
-            self.process.wait()
-            self.process = None
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Site:
-    return build_site(tmp_path_factory.mktemp("static") / "site")
-
-
-@pytest.fixture(scope="module")
-def static_server(built: Site) -> Iterator[StaticServer]:
-    server = StaticServer(built.folder, free_port()).start()
-    yield server
-    server.stop()
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import free_port
+from conftest import StaticServer
 from driver import Table
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Playwright
@@ -24,7 +24,6 @@ from test_static_site import (
     BOOT_MS,
     RESUME,
     Phone,
-    StaticServer,
     _an_export,
     _import,
     wait_for_app,
@@ -79,24 +78,12 @@ FILES_MISSING = "The app's files could not be downloaded."
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Site:
-    return build_site(tmp_path_factory.mktemp("snapshot") / "site")
-
-
-@pytest.fixture(scope="module")
-def server(site: Site) -> Iterator[StaticServer]:
-    started = StaticServer(site.folder, free_port()).start()
-    yield started
-    started.stop()
-
-
-@pytest.fixture(scope="module")
 def phone(
-    server: StaticServer,
+    static_server: StaticServer,
     tmp_path_factory: pytest.TempPathFactory,
     playwright: Playwright,
 ) -> Iterator[Phone]:
-    device = Phone(playwright, tmp_path_factory.mktemp("profile"), server.url)
+    device = Phone(playwright, tmp_path_factory.mktemp("profile"), static_server.url)
     yield device.start()
     device.close()
 
@@ -177,11 +164,11 @@ def test_a_bad_snapshot_means_a_normal_start_and_a_fresh_one(
 
 
 def test_app_files_that_do_not_come_are_said_and_the_snapshot_kept(
-    phone: Phone, site: Site
+    phone: Phone, built: Site
 ) -> None:
     table = phone.open_tab()
     table.page.evaluate(ARCHIVE_AWAY_JS)
-    archive = site.folder / APP_ARCHIVE
+    archive = built.folder / APP_ARCHIVE
     away = archive.with_name("app.tar.gz.away")
     archive.rename(away)
     try:
@@ -208,9 +195,9 @@ def test_app_files_that_do_not_come_are_said_and_the_snapshot_kept(
 
 
 def test_a_rebuilt_site_boots_python_and_drops_the_old_snapshot(
-    phone: Phone, site: Site
+    phone: Phone, built: Site
 ) -> None:
-    build_site(site.folder, version="rebuilt")
+    build_site(built.folder, version="rebuilt")
     table = phone.tab()
     # The cached build opens (and may restore its own snapshot); its service
     # worker finds the new build, which takes over and reloads the page.

@@ -7,9 +7,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import Phones, free_port
+from conftest import Phones, StaticServer, free_port
 from playwright.sync_api import expect
-from test_static_site import BOOT_MS, StaticServer, wait_for_app
+from test_static_site import BOOT_MS, wait_for_app
 from test_trapped_screen import RESTARTED, force_trap
 
 from companion.engine.match import Match

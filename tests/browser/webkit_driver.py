@@ -4,7 +4,8 @@ One window at 390x844 on the X display in DISPLAY (Xvfb), a persistent data
 folder (argv[1]) so a browser restart keeps the site's storage, the page
 cache on as in Safari, and English asked for. It reads one JSON command a
 line on stdin and answers each on stdout as a line that starts with REPLY:
-{"open": url}, {"back": true}, {"eval": script} (its value as JSON),
+{"open": url} and {"back": true} (answered once the page has loaded, or at
+once when only the fragment changes), {"eval": script} (its value as JSON),
 {"quit": true}. The page's console goes to stdout too.
 """
 
@@ -46,6 +47,32 @@ def main(folder: str) -> None:
         except GLib.Error as error:
             reply({"error": error.message})
 
+    def loaded() -> None:
+        """Reply once the page the view goes to has loaded, or did not."""
+
+        def changed(_view: WebKit2.WebView, event: WebKit2.LoadEvent) -> None:
+            if event == WebKit2.LoadEvent.FINISHED:
+                done(None)
+
+        def failed(
+            _view: WebKit2.WebView, _event: object, uri: str, error: GLib.Error
+        ) -> bool:
+            done(f"{uri}: {error.message}")
+            return False
+
+        def done(error: str | None) -> None:
+            if not handlers:
+                return  # A failed load finishes too: one reply.
+            for handler in handlers:
+                view.disconnect(handler)
+            handlers.clear()
+            reply({"value": None} if error is None else {"error": error})
+
+        handlers = [
+            view.connect("load-changed", changed),
+            view.connect("load-failed", failed),
+        ]
+
     def command(_channel: object, _condition: object) -> bool:
         line = sys.stdin.readline()
         if not line:
@@ -53,11 +80,18 @@ def main(folder: str) -> None:
             return False
         said = json.loads(line)
         if "open" in said:
+            same_page = (view.get_uri() or "").split("#")[0] == said["open"].split("#")[
+                0
+            ]
+            if not same_page or "#" not in said["open"]:
+                loaded()
             view.load_uri(said["open"])
-            reply({"value": None})
+            if same_page and "#" in said["open"]:
+                # Only the fragment changes: the page stays, nothing loads.
+                reply({"value": None})
         elif "back" in said:
+            loaded()
             view.go_back()
-            reply({"value": None})
         elif "eval" in said:
             view.evaluate_javascript(said["eval"], -1, None, None, None, evaluated)
         else:

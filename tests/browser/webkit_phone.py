@@ -2,8 +2,7 @@
 
 Debian's WebKitGTK runs under Xvfb, driven by Debian's python3 (its `gi`):
 Playwright's own WebKit cannot be downloaded here. The app is found in the
-page's accessibility tree, as the Chromium tests find it (Flutter's
-semantics, switched on by a click on its placeholder).
+page's accessibility tree (scripted_phone.py).
 """
 
 from __future__ import annotations
@@ -14,34 +13,13 @@ import os
 import queue
 import subprocess
 import threading
-import time
 from pathlib import Path
+
+from scripted_phone import ScriptedPhone
 
 DRIVER = Path(__file__).with_name("webkit_driver.py")
 SYSTEM_PYTHON = "/usr/bin/python3"
 REPLY = "REPLY "
-WAIT_S = 120.0
-"""The longest a screen may take to come: a first visit boots Python in
-WebKit's JavaScript build of the client."""
-
-_SEMANTICS = """
-(() => {
-  const placeholder = document.querySelector('flt-semantics-placeholder');
-  if (placeholder) { placeholder.click(); }
-})()
-"""
-_FIND = """
-((text, role) => {
-  const all = [...document.querySelectorAll(role ? `[role="${role}"]` : '*')];
-  const found = all.find((element) => {
-    const label = element.getAttribute('aria-label') || '';
-    const own = [...element.childNodes].filter((n) => n.nodeType === 3)
-      .map((n) => n.textContent).join('');
-    return label.includes(text) || own.includes(text);
-  });
-  return found ? found : null;
-})
-"""
 
 
 class Xvfb:
@@ -63,7 +41,7 @@ class Xvfb:
         self.process.wait(timeout=15)
 
 
-class WebKitPhone:
+class WebKitPhone(ScriptedPhone):
     """One WebKitGTK window on a data folder of its own, which outlives it."""
 
     def __init__(self, profile: Path, display: str) -> None:
@@ -121,23 +99,6 @@ class WebKitPhone:
     def run(self, script: str) -> object:
         """The JSON value of `script`, an expression, in the page."""
         return self._ask({"eval": script})
-
-    def _found(self, text: str, role: str) -> bool:
-        self.run(_SEMANTICS)
-        script = f"Boolean({_FIND}({json.dumps(text)}, {json.dumps(role)}))"
-        return self.run(script) is True
-
-    def see(self, text: str, role: str = "", wait_s: float = WAIT_S) -> None:
-        """Wait until the page shows `text` (in the words or labels of `role`)."""
-        deadline = time.monotonic() + wait_s
-        while time.monotonic() < deadline:
-            with contextlib.suppress(AssertionError):
-                if self._found(text, role):
-                    return
-            time.sleep(0.25)
-        raise AssertionError(
-            f"WebKit never showed {text!r}; console: {self.console[-20:]}"
-        )
 
     def quit(self) -> None:
         if self.process is None:
