@@ -18,7 +18,7 @@ from pathlib import Path
 
 from conftest import free_port
 from marionette_driver.marionette import Marionette
-from scripted_phone import ScriptedPhone
+from scripted_phone import ScriptedPhone, stop_group
 
 FIREFOX = "/usr/bin/firefox-esr"
 START_S = 60
@@ -102,9 +102,5 @@ class FirefoxPhone(ScriptedPhone):
         with contextlib.suppress(Exception):
             self._client().delete_session(send_request=False)
         self.client = None
-        try:
-            self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, 9)
-            self.process.wait()
+        stop_group(self.process, 30)
         self.process = None

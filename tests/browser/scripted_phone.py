@@ -12,6 +12,8 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import os
+import subprocess
 import time
 from datetime import UTC, datetime
 
@@ -101,6 +103,15 @@ class ScriptedPhone:
         """Whether the page's words include `text` now (the loading screen's
         words are the page's own, outside Flutter's tree)."""
         return self.run(f"document.body.innerText.includes({json.dumps(text)})") is True
+
+
+def stop_group(process: subprocess.Popen[str], seconds: float) -> None:
+    """Wait `seconds` for a browser told to quit, then kill its process group."""
+    try:
+        process.wait(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, 9)
+        process.wait()
 
 
 def handed_link(site: str, players: tuple[str, ...] = ("Ada", "Bo", "Cy")) -> str:

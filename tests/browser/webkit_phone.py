@@ -15,7 +15,7 @@ import subprocess
 import threading
 from pathlib import Path
 
-from scripted_phone import ScriptedPhone
+from scripted_phone import ScriptedPhone, stop_group
 
 DRIVER = Path(__file__).with_name("webkit_driver.py")
 SYSTEM_PYTHON = "/usr/bin/python3"
@@ -107,9 +107,5 @@ class WebKitPhone(ScriptedPhone):
             assert self.process.stdin is not None
             self.process.stdin.write(json.dumps({"quit": True}) + "\n")
             self.process.stdin.flush()
-        try:
-            self.process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, 9)
-            self.process.wait()
+        stop_group(self.process, 15)
         self.process = None
