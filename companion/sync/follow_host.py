@@ -284,6 +284,12 @@ class HostSide:
         # The end is the end: a match over here takes no round more.
         if current.is_over and len(changed.rounds) > len(current.rounds):
             raise AccessError("follow-after-end")
+        if changed == current:
+            # The same match (origins are labels, never compared): nothing
+            # changes here, not even who recorded a round; the phone hears the
+            # version it already has.
+            self._send_match(phone)
+            return
         if not phone.session.save_match(phone.match_id, changed, base=current):
             # Told to the phone, not kept: nobody reads this session's banner.
             problems = phone.session.take_problems()

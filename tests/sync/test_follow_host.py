@@ -14,6 +14,7 @@ from follow_phones import LinkedPhone, answer_code
 
 from companion.access.follow_messages import BURST, name_told, save_asked
 from companion.engine.match import Match
+from companion.engine.origins import Origin
 from companion.storage.match_code import decode_match, encode_match
 from companion.sync import follow_host
 from companion.sync.follow_host import FLOOD
@@ -357,3 +358,26 @@ def test_an_answer_the_link_refuses_lists_no_phone_and_keeps_the_offer() -> None
     run_apart(sides.take_answer(answer_code()))
     assert sides.phones == {}
     assert sides.problem is not None and sides.offer is not None
+
+
+def test_the_same_match_sent_back_changes_nothing_not_even_who_recorded(
+    table: Table,
+) -> None:
+    # A recorder's copy equal to the host's but for the rounds' origins (a
+    # code changed on the way, or a phone claiming the rounds): nothing is
+    # saved, no new version goes out, the phone hears the one it has.
+    table.host.let_record("phone-1", True)
+    run_apart(table.run_pending())
+    before = table.store.load_stored(table.match_id)
+    seq = [m for m in table.told() if m["t"] == "match"][-1]["seq"]
+    claimed = Origin("0badcafe", 1_800_000_000, "Mallory")
+    rounds = tuple(replace(r, origin=claimed) for r in before.match.rounds)
+    table.change_sent(replace(before.match, rounds=rounds))
+    assert _refusals(table) == []
+    after = table.store.load_stored(table.match_id)
+    assert [r.origin for r in after.match.rounds] == [
+        r.origin for r in before.match.rounds
+    ]
+    last = table.told()[-1]
+    assert (last["t"], last["seq"]) == ("match", seq)
+    assert decode_match(str(last["code"])).match.rounds[0].origin != claimed
