@@ -20,20 +20,23 @@ TUNED = QUESTIONS / "tuned"
 HELD_OUT = QUESTIONS / "held-out"
 """Questions nobody tunes on: their figures are read before and after. Once
 read while tuning, a set moves into TUNED (as tuned/issue55-read/ did) and a
-new one is written before the next change."""
+new one is written before the next change (the second set is
+tuned/issue55-read2/)."""
 PARTS = {"tuned": TUNED, "held out": HELD_OUT}
 """Each part of the question set by its printed name."""
 FIRST, TOP_THREE = 0.9, 1.0
 """The share of each part's questions whose answer comes first, within three."""
 HELD_OUT_FLOOR: dict[str, tuple[int, int]] = {
-    "en": (21, 28),
-    "nb": (25, 29),
-    "sv": (28, 32),
-    "es": (23, 27),
+    "en": (0, 0),
+    "nb": (0, 0),
+    "sv": (0, 0),
+    "es": (0, 0),
 }
 """The held-out questions answered first and within three, measured after the
 last change to the search (made without reading them): they may not fall
-below it. Raised only by a change made without reading them."""
+below it. Raised only by a change made without reading them. Zero while a
+fresh set waits for the change it is to be read after (issue 55 §2, third
+set: read once, after it)."""
 MISSED = 99
 """The place of an answer the search does not give."""
 
