@@ -37,16 +37,15 @@ last change to the search: they may not fall below it. Short of the target
 since the second held-out set, never tuned to word by word, joined them
 (tuned/issue55-read2/): the target is printed, the floor asserted."""
 HELD_OUT_FLOOR: dict[str, tuple[int, int]] = {
-    "en": (0, 0),
-    "nb": (0, 0),
-    "sv": (0, 0),
-    "es": (0, 0),
+    "en": (38, 49),
+    "nb": (37, 45),
+    "sv": (29, 45),
+    "es": (30, 44),
 }
 """The held-out questions answered first and within three, measured after the
-last change to the search (made without reading them): they may not fall
-below it. Raised only by a change made without reading them. Zero while a
-fresh set waits for the change it is to be read after (issue 55 §2, third
-set: read once, after it)."""
+last change to the search (made without reading them; issue 55 §2's third
+set, read once after words/rule_intents.py): they may not fall below it.
+Raised only by a change made without reading them."""
 MISSED = 99
 """The place of an answer the search does not give."""
 
