@@ -47,6 +47,9 @@ COVERAGE = 0.75
 """How much a passage loses for each part of the question it does not answer."""
 VALUES_FOR_EFFECT = 0.5
 """A passage of what cards are worth, when asked what a card does."""
+INTENT_BONUS = 0.3
+"""How much more a passage is worth when it is about what the question asks
+of, told from how it is asked (rule_intents): scoring for "how much"."""
 
 
 @dataclass(frozen=True)
@@ -77,6 +80,8 @@ class Document:
     """The figures inside the text's ranges, not written ("3 to 10": 4 to 9)."""
     values: bool = False
     """Whether the passage says what cards are worth (the scoring card)."""
+    about: frozenset[str] = frozenset()
+    """The reminder cards the passage is about (rule_intents)."""
 
     @property
     def length(self) -> int:
@@ -161,8 +166,14 @@ def _lead_bonus(document: Document) -> float:
     return ROW_BONUS if document.row else LEAD_BONUS
 
 
-def rank(document: Document, slots: Sequence[Slot], stats: Statistics) -> Ranked:
-    """How well a passage answers a question's slots (0: not at all)."""
+def rank(
+    document: Document,
+    slots: Sequence[Slot],
+    stats: Statistics,
+    intents: frozenset[str] = frozenset(),
+) -> Ranked:
+    """How well a passage answers a question's slots (0: not at all), about
+    the reminder cards `intents` or not."""
     total = covered = reach = asked_in_lead = 0.0
     best: list[Phrase | None] = []
     values: list[float] = []
@@ -207,4 +218,6 @@ def rank(document: Document, slots: Sequence[Slot], stats: Statistics) -> Ranked
         score *= VARIANT_WEIGHT
     if document.values and any((EFFECT,) in dict(slot.options) for slot in slots):
         score *= VALUES_FOR_EFFECT
+    if document.about & intents:
+        score *= 1 + INTENT_BONUS
     return Ranked(score, matched, coverage)

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from companion.engine.games import GAMES
 from companion.words.i18n import get_translator
+from companion.words.rule_intents import asked_about, passage_about
 from companion.words.rule_passages import BOLD, Passage, passages
 from companion.words.rule_query import Slot, Vocabulary, slots, vocabulary_of
 from companion.words.rule_ranking import Document, Ranked, Statistics, rank
@@ -145,6 +146,7 @@ def _indexed(game_id: str, cards: Sequence[Reminder], lang: str) -> list[_Indexe
             # A range holds every figure in it ("3 to 10 players": 4 players).
             frozenset(within_ranges(passage.text, lang)),
             passage.section == "scoring",
+            passage_about(passage.section, passage.lead, lang),
         )
         indexed.append(_Indexed(passage, document))
         before = words
@@ -246,9 +248,10 @@ def search_rules(
         ]
     if not asked:
         return RuleSearch((), scope, naming.game_id)
+    intents = asked_about(query, lang)
     scored = []
     for order, item in enumerate(index):
-        ranked = rank(item.document, asked, stats)
+        ranked = rank(item.document, asked, stats, intents)
         if ranked.score > 0:
             scored.append((-round(ranked.score, 3), order, item.passage, ranked))
     scored.sort(key=lambda found: found[:2])

@@ -20,20 +20,32 @@ TUNED = QUESTIONS / "tuned"
 HELD_OUT = QUESTIONS / "held-out"
 """Questions nobody tunes on: their figures are read before and after. Once
 read while tuning, a set moves into TUNED (as tuned/issue55-read/ did) and a
-new one is written before the next change."""
+new one is written before the next change (the second set is
+tuned/issue55-read2/)."""
 PARTS = {"tuned": TUNED, "held out": HELD_OUT}
 """Each part of the question set by its printed name."""
 FIRST, TOP_THREE = 0.9, 1.0
 """The share of each part's questions whose answer comes first, within three."""
+TUNED_FLOOR: dict[str, tuple[int, int]] = {
+    "en": (160, 177),
+    "nb": (164, 174),
+    "sv": (162, 173),
+    "es": (159, 171),
+}
+"""The tuned questions answered first and within three, measured after the
+last change to the search: they may not fall below it. Short of the target
+since the second held-out set, never tuned to word by word, joined them
+(tuned/issue55-read2/): the target is printed, the floor asserted."""
 HELD_OUT_FLOOR: dict[str, tuple[int, int]] = {
-    "en": (21, 28),
-    "nb": (25, 29),
-    "sv": (28, 32),
-    "es": (23, 27),
+    "en": (38, 49),
+    "nb": (37, 45),
+    "sv": (29, 45),
+    "es": (30, 44),
 }
 """The held-out questions answered first and within three, measured after the
-last change to the search (made without reading them): they may not fall
-below it. Raised only by a change made without reading them."""
+last change to the search (made without reading them; issue 55 §2's third
+set, read once after words/rule_intents.py): they may not fall below it.
+Raised only by a change made without reading them."""
 MISSED = 99
 """The place of an answer the search does not give."""
 
