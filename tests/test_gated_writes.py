@@ -7,8 +7,8 @@ not be marked. Under companion/ui/ (and companion/sync/, the follow
 protocol below it) the store is held under the name `store` (or
 `_store`) only, so a writing method named on it is found wherever it is called,
 passed or looked up; only AppState and its parts (ui/frame/state*.py) may name
-one, and each of their methods that writes asks the gate (`_allowed` or
-`_hosting`) before it does, or is only called by methods that asked.
+one, and each of their methods that writes asks the gate (its access part's
+`allowed` or `hosting`) before it does, or is only called by methods that asked.
 """
 
 from __future__ import annotations
@@ -27,8 +27,10 @@ GATE = "ui/frame/state*.py"
 """AppState and its parts: the modules of companion/ui/ that call the store's
 writing methods, each asking the gate first."""
 STORE_NAMES = frozenset({"store", "_store"})
-ASKS = frozenset({"_allowed", "_hosting"})
+ASKS = frozenset({"allowed", "hosting"})
 """SessionAccess's questions to the share gate."""
+ACCESS = "_access"
+"""The name each part of AppState holds SessionAccess under."""
 CHANGING_VERBS = frozenset(
     {"add", "save", "update", "delete", "restore", "keep", "drop", "include"}
     | {"hide", "rename", "import", "export", "put", "remove", "set", "clear"}
@@ -129,8 +131,20 @@ def _writes(function: ast.AST, writers: frozenset[str]) -> list[Place]:
     ]
 
 
+def _asked(function: ast.AST) -> list[Place]:
+    """Where `function` asks the gate: self._access.allowed() or .hosting()."""
+    return [
+        (node.lineno, node.col_offset)
+        for node in ast.walk(function)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in ASKS
+        and ast.unparse(node.func.value) == f"self.{ACCESS}"
+    ]
+
+
 def _asks_before(function: ast.AST, places: list[Place]) -> bool:
-    asked = _calls(function, ASKS)
+    asked = _asked(function)
     return bool(asked) and min(asked) < min(places)
 
 
@@ -157,7 +171,22 @@ def ungated_writes(tree: ast.AST, writers: frozenset[str]) -> list[tuple[int, st
             )
             if not (name.startswith("_") and callers and asked):
                 problems.append((method.lineno, f"{name} writes before asking"))
-    return problems
+    return problems + _private_calls_between_parts(tree)
+
+
+def _private_calls_between_parts(tree: ast.AST) -> list[tuple[int, str]]:
+    """Where a part calls another part's underscored method: those are
+    trusted to be called only by their own part's methods that asked."""
+    return [
+        (node.lineno, f"calls {ast.unparse(node.func)} of another part")
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr.startswith("_")
+        and not node.func.attr.startswith("__")
+        and isinstance(node.func.value, ast.Attribute)
+        and ast.unparse(node.func.value).startswith("self.")
+    ]
 
 
 def gate_problems(package_root: Path, writers: frozenset[str]) -> list[str]:
@@ -197,16 +226,16 @@ WRITERS = frozenset({"save_match", "delete_own_game"})
 GATED = """
 class SessionWrites:
     def save_match(self, match):
-        if not self._allowed():
+        if not self._access.allowed():
             return False
-        self.store.save_match(match)
+        self._store.save_match(match)
         return True
 
     def set_theme(self, theme):
-        return self._hosting() and self._update(theme=theme)
+        return self._access.hosting() and self._update(theme=theme)
 
     def _update(self, **changes):
-        self.store.save_match(changes)
+        self._store.save_match(changes)
 """
 
 
@@ -256,8 +285,8 @@ class SessionWrites:
         ),
         (
             "ui/frame/state_writes.py",
-            "class W:\n    def save(self, m):\n        self.store.save_match(m)\n"
-            "        return self._allowed()\n",
+            "class W:\n    def save(self, m):\n        self._store.save_match(m)\n"
+            "        return self._access.allowed()\n",
             "save writes before asking",
         ),
         (
@@ -269,6 +298,12 @@ class SessionWrites:
             "ui/frame/state_drafts.py",
             "class D:\n    def keep(self, m):\n        self._store.save_match(m)\n",
             "keep writes before asking",
+        ),
+        (
+            "ui/frame/state_handover.py",
+            "class H:\n    def site(self, a):\n"
+            "        self._settings._update(site_address=a)\n",
+            "calls self._settings._update of another part",
         ),
     ],
 )

@@ -77,7 +77,8 @@ class Host:
         self.state.tell_others_with(self.host.match_saved)
         match = Match.new("crazy-eights", ["Ada", "Bo", "Åse"])
         self.match_id = (
-            self.state.add_match(match.record_round("Ada", {"Bo": 5, "Åse": 2})) or ""
+            self.state.writes.add_match(match.record_round("Ada", {"Bo": 5, "Åse": 2}))
+            or ""
         )
         run_apart(self._connect())
         (self.link,) = self.host.phones

@@ -80,9 +80,9 @@ def test_a_watching_phone_changes_nothing_and_a_recorder_sends_its_change(
 ) -> None:
     follower.hosts(_match(2), seq=3)
     copy_id = follower.guest.copy_id or ""
-    assert not follower.state.may_change(copy_id)
+    assert not follower.state.follow.may_change(copy_id)
     follower.hosts(_match(2), seq=3, may_record=True)
-    assert follower.state.may_change(copy_id)
+    assert follower.state.follow.may_change(copy_id)
     assert follower.state.save_match(copy_id, _match(3), base=_match(2))
     run_apart(follower.run_pending())
     asked = read_from_phone(follower.peers.sent[HOST][-1])
@@ -97,8 +97,8 @@ def test_a_copy_no_longer_live_is_this_phones_own(follower: Follower) -> None:
     follower.heard("closed")
     assert follower.guest.link is not None
     assert follower.guest.link.status is LinkStatus.GONE
-    assert not follower.state.followed_live(copy_id)
-    assert follower.state.may_change(copy_id)
+    assert not follower.state.follow.followed_live(copy_id)
+    assert follower.state.follow.may_change(copy_id)
     assert follower.state.save_match(copy_id, _match(3))
     assert follower.store.load_match(copy_id) == _match(3)
 
@@ -165,7 +165,7 @@ def test_a_host_that_floods_this_phone_is_cut_off_unread(follower: Follower) -> 
     assert follower.tasks - before <= BURST + 2
     assert follower.guest.link is not None
     assert follower.guest.link.status is LinkStatus.GONE
-    assert not follower.state.followed_live(copy_id)
+    assert not follower.state.follow.followed_live(copy_id)
 
 
 def test_a_change_too_large_for_the_link_is_said_and_not_saved(
@@ -186,7 +186,7 @@ def test_while_the_link_is_quiet_the_copy_cannot_be_changed(
     follower.hosts(_match(2), seq=3, may_record=True)
     copy_id = follower.guest.copy_id or ""
     follower.heard("quiet")
-    assert not follower.state.may_change(copy_id)
+    assert not follower.state.follow.may_change(copy_id)
     assert not follower.state.save_match(copy_id, _match(3), base=_match(2))
     run_apart(follower.run_pending())
     assert HOST not in follower.peers.sent

@@ -30,7 +30,7 @@ class Table(LinkedPhone):
         self.host = self.following.host
         match = Match.new("crazy-eights", ["Ada", "Bo", "Åse"])
         match = match.record_round("Ada", {"Bo": 50, "Åse": 10})
-        self.match_id = self.state.add_match(match) or ""
+        self.match_id = self.state.writes.add_match(match) or ""
         saved = self.state.save_match(
             self.match_id, match.record_round("Bo", {"Ada": 10, "Åse": 1})
         )
@@ -145,7 +145,7 @@ def test_a_recorder_changes_rounds_only(table: Table) -> None:
 def test_a_round_after_the_host_ended_the_match_is_refused(table: Table) -> None:
     table.host.let_record("phone-1", True)
     run_apart(table.run_pending())
-    assert table.state.end_match(table.match_id, table.stored())
+    assert table.state.writes.end_match(table.match_id, table.stored())
     run_apart(table.run_pending())
     ended = table.stored()
     # A round the follower's copy, not yet ended, played on with.
@@ -203,7 +203,7 @@ def test_a_change_to_a_match_deleted_here_is_told_so(table: Table) -> None:
     run_apart(table.run_pending())
     changed = table.stored().record_round("Åse", {"Ada": 5, "Bo": 5})
     code = encode_match(replace(table.store.load_stored(table.match_id), match=changed))
-    assert table.state.delete_match(table.match_id) is not None
+    assert table.state.writes.delete_match(table.match_id) is not None
     table.heard("message", save_asked(_last_seq(table), code))
     assert _refusals(table) == ["follow-match-gone"]
     assert table.store.list_matches() == []
@@ -338,7 +338,9 @@ class _OpenBeforeAccepted(LinkedPhone):
 
 def test_a_link_open_before_the_answer_is_taken_in_gets_the_match() -> None:
     host = _OpenBeforeAccepted()
-    match_id = host.state.add_match(Match.new("crazy-eights", ["Ada", "Bo"])) or ""
+    match_id = (
+        host.state.writes.add_match(Match.new("crazy-eights", ["Ada", "Bo"])) or ""
+    )
     host.connect(match_id)
     (first,) = [json.loads(text) for text in host.peers.sent["phone-1"]]
     assert first["t"] == "match"
@@ -347,7 +349,9 @@ def test_a_link_open_before_the_answer_is_taken_in_gets_the_match() -> None:
 
 def test_an_answer_the_link_refuses_lists_no_phone_and_keeps_the_offer() -> None:
     host = LinkedPhone()
-    match_id = host.state.add_match(Match.new("crazy-eights", ["Ada", "Bo"])) or ""
+    match_id = (
+        host.state.writes.add_match(Match.new("crazy-eights", ["Ada", "Bo"])) or ""
+    )
 
     async def refuse(link: str, answer: str) -> None:
         raise PeerLinkError("failed")

@@ -155,7 +155,7 @@ def LetFollowScreen() -> ft.View:
         or scanner is None
         or match is None
         or not state.is_host
-        or state.followed_live(match_id)
+        or state.follow.followed_live(match_id)
     ):
         return match_not_found(state, route, back)
     controls: list[ft.Control] = [

@@ -65,7 +65,7 @@ def show_undo(
     """Tell that a change was saved, offering to put `before` back."""
 
     def undo() -> None:
-        if state.save_match(match_id, before, base=after):
+        if state.writes.save_match(match_id, before, base=after):
             tell_when_durable(state, state.t.gettext("Undone."))
 
     tell_when_durable(state, text, undo)
@@ -76,7 +76,7 @@ def show_put_back(state: AppState, stored: StoredMatch, text: str, back: str) ->
     was and then open `back`."""
 
     def undo() -> None:
-        if state.restore_match(stored):
+        if state.writes.restore_match(stored):
             navigate(back)
 
     tell_when_durable(state, text, undo)

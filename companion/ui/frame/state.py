@@ -7,15 +7,18 @@ from dataclasses import dataclass, field
 
 import flet as ft
 
-from companion.access.sharing import AccessError, ShareGate, phone_address
+from companion.access.sharing import AccessError, Role, ShareGate, phone_address
 from companion.engine.errors import MatchError
 from companion.engine.match import Match
 from companion.storage import Store, StoredMatch, StoreError, StoreNotice
+from companion.storage.match_merge import Followed, TakenIn
 from companion.sync.session import FollowedMatch
 from companion.ui.frame.device_id import device_at_start
+from companion.ui.frame.state_access import SessionAccess
 from companion.ui.frame.state_drafts import SessionDrafts
 from companion.ui.frame.state_follow import SessionFollow
 from companion.ui.frame.state_handover import SessionHandover
+from companion.ui.frame.state_settings import SessionSettings
 from companion.ui.frame.state_writes import SessionWrites
 from companion.words.i18n import LANGUAGES, Translator, get_translator, negotiate
 
@@ -46,13 +49,16 @@ def opening_looks(
 
 @ft.observable
 @dataclass
-class AppState(SessionWrites, SessionHandover, SessionFollow, SessionDrafts):
+class AppState:
     """What one browser session shows; the store is shared by all sessions.
 
     Screens read matches from the store on every render; `revision` changes
     whenever data changed (here or in another session), which re-renders them.
-    Every write asks the share gate first: a viewer's session changes nothing,
-    whatever event its browser sends.
+    Every write goes through one of its parts (`writes`, `settings`,
+    `handover`, `follow`, `drafts`), which asks the share gate (`access`) first:
+    a viewer's session changes nothing, whatever event its browser sends. The
+    parts change what screens show through this observable state (`saved`,
+    `changed`, `report`, its fields), so a change made by one re-renders them.
     """
 
     store: Store
@@ -82,9 +88,29 @@ class AppState(SessionWrites, SessionHandover, SessionFollow, SessionDrafts):
     # Underscored: Flet's observable ignores it, so wiring it up on connect
     # does not render the whole session a second time.
     _broadcast: Callable[[str], None] | None = field(default=None, repr=False)
-    _announce_access: Callable[[], None] | None = field(default=None, repr=False)
     _chosen_game: str | None = field(default=None, repr=False)
-    _followed: FollowedMatch | None = field(default=None, repr=False)
+    access: SessionAccess = field(init=False, repr=False, compare=False)
+    follow: SessionFollow = field(init=False, repr=False, compare=False)
+    settings: SessionSettings = field(init=False, repr=False, compare=False)
+    writes: SessionWrites = field(init=False, repr=False, compare=False)
+    handover: SessionHandover = field(init=False, repr=False, compare=False)
+    drafts: SessionDrafts = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Each part is given what it needs; this session is each one's Seat.
+        self.access = SessionAccess(self)
+        self.follow = SessionFollow(self, self.store, self.access)
+        self.settings = SessionSettings(self, self.store, self.access)
+        self.writes = SessionWrites(
+            self,
+            self.store,
+            access=self.access,
+            follow=self.follow,
+            settings=self.settings,
+            chose_game=self.choose_game,
+        )
+        self.handover = SessionHandover(self, self.store, self.access)
+        self.drafts = SessionDrafts(self, self.store, self.access)
 
     @classmethod
     def load(
@@ -125,6 +151,26 @@ class AppState(SessionWrites, SessionHandover, SessionFollow, SessionDrafts):
         return state
 
     @property
+    def role(self) -> Role:
+        """What this session may do at the table (asked of the gate now)."""
+        return self.access.role
+
+    @property
+    def is_guest(self) -> bool:
+        """Whether this session is a phone that joined (or must join) with the code."""
+        return self.access.is_guest
+
+    @property
+    def is_host(self) -> bool:
+        """Whether this session is the host's: imports, exports, names, settings."""
+        return self.access.is_host
+
+    @property
+    def can_change(self) -> bool:
+        """Whether this session may record, edit and delete rounds, start matches."""
+        return self.access.can_change
+
+    @property
     def t(self) -> Translator:
         """The translator for the session's language."""
         return get_translator(self.lang)
@@ -148,8 +194,15 @@ class AppState(SessionWrites, SessionHandover, SessionFollow, SessionDrafts):
         self._chosen_game = game_id
 
     def changed(self) -> None:
-        """Data changed elsewhere: re-render what shows it."""
+        """Data changed (here or elsewhere): re-render what shows it."""
         self.revision += 1
+
+    def saved(self, match_id: str, rerender: bool = True) -> None:
+        """A part wrote: re-render (unless not `rerender`), tell the others."""
+        if rerender:
+            self.revision += 1
+        if self._broadcast is not None:
+            self._broadcast(match_id)
 
     def report(self, error: StoreError | MatchError | AccessError) -> None:
         """Show a failed action's reason until dismissed.
@@ -187,6 +240,36 @@ class AppState(SessionWrites, SessionHandover, SessionFollow, SessionDrafts):
         )
         session.tell_others_with(saved)
         return session
+
+    # The follow protocol's view of a session (sync/session.py's Protocols).
+
+    def save_match(
+        self,
+        match_id: str,
+        match: Match,
+        base: Match | None = None,
+        rerender: bool = True,
+    ) -> bool:
+        """A following phone's change, saved through the gate (`writes`)."""
+        return self.writes.save_match(match_id, match, base, rerender)
+
+    def let_record(self, session_id: str, can_record: bool) -> None:
+        """Let a following phone record, or watch only (`access`)."""
+        self.access.let_record(session_id, can_record)
+
+    def follow_with(self, followed: FollowedMatch) -> None:
+        """Send this session's changes of the followed match there (`follow`)."""
+        self.follow.follow_with(followed)
+
+    def keep_followed(
+        self, handed: StoredMatch, follows: Followed | None
+    ) -> TakenIn | None:
+        """Merge the match the followed phone sent (`follow`)."""
+        return self.follow.keep_followed(handed, follows)
+
+    def keep_followed_beside(self, handed: StoredMatch) -> TakenIn | None:
+        """Keep the match the followed phone sent beside this one's (`follow`)."""
+        return self.follow.keep_followed_beside(handed)
 
     def load_match(self, match_id: str) -> Match | None:
         """The stored match, or None if there is no such match."""

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from companion.storage import Store, StoreError
 from companion.storage.drafts import draft_slot, slot_index
+from companion.ui.frame.state_access import Seat, SessionAccess
 
 LOG = logging.getLogger(__name__)
 
@@ -32,18 +32,18 @@ class SessionDrafts:
     only when a round itself cannot be saved.
     """
 
-    # AppState, which this part is mixed into, supplies these.
-    store: Store
-    device: str
-    _allowed: Callable[[], bool]
+    def __init__(self, seat: Seat, store: Store, access: SessionAccess) -> None:
+        self._seat = seat
+        self._store = store
+        self._access = access
 
     def kept_draft(self, match_id: str, index: int | None) -> object:
         """What this device keeps of a round being entered (`index`: the round
         edited, None for the next), or None."""
-        if not self.device:
+        if not self._seat.device:
             return None
         try:
-            return self.store.draft(self.device, match_id, draft_slot(index))
+            return self._store.draft(self._seat.device, match_id, draft_slot(index))
         except StoreError:
             return None
 
@@ -51,7 +51,7 @@ class SessionDrafts:
         """The round this device keeps half-entered in each match: the next
         round's if it keeps one, else the first round it keeps an edit of."""
         try:
-            kept = self.store.drafts(self.device) if self.device else {}
+            kept = self._store.drafts(self._seat.device) if self._seat.device else {}
         except StoreError:
             return {}
         found: dict[str, HalfEntered] = {}
@@ -71,11 +71,11 @@ class SessionDrafts:
         self, match_id: str, index: int | None, record: dict[str, Any]
     ) -> bool:
         """Keep `record` as this device's round being entered; False if refused."""
-        if not self.device or not self._allowed():
+        if not self._seat.device or not self._access.allowed():
             return False
         try:
-            return self.store.keep_draft(
-                self.device, match_id, draft_slot(index), record
+            return self._store.keep_draft(
+                self._seat.device, match_id, draft_slot(index), record
             )
         except StoreError as error:
             LOG.warning("a round being entered was not kept: %s", error)
@@ -84,10 +84,10 @@ class SessionDrafts:
     def drop_draft(self, match_id: str, index: int | None) -> bool:
         """Forget this device's round being entered (saved, started afresh, or
         let go); False if refused."""
-        if not self.device or not self._allowed():
+        if not self._seat.device or not self._access.allowed():
             return False
         try:
-            self.store.drop_draft(self.device, match_id, draft_slot(index))
+            self._store.drop_draft(self._seat.device, match_id, draft_slot(index))
         except StoreError as error:
             LOG.warning("a round being entered was not forgotten: %s", error)
             return False

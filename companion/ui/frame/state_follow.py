@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 
-from companion.access.sharing import AccessError
 from companion.engine.match import Match
-from companion.storage import Store, StoredMatch, StoreError
+from companion.storage import Store, StoredMatch
 from companion.storage.match_copies import next_copy_id
 from companion.storage.match_merge import Followed, TakenIn
 from companion.sync.session import FollowedMatch
-from companion.ui.frame.state_access import SessionAccess
+from companion.ui.frame.state_access import Seat, SessionAccess
 
 
-class SessionFollow(SessionAccess):
+class SessionFollow:
     """The part of AppState that keeps the copy of a match this phone follows.
 
     The copy is this phone's, as a hand-over leaves it: taken in the first
@@ -23,11 +21,11 @@ class SessionFollow(SessionAccess):
     it goes to that phone, which checks and saves it and sends it back.
     """
 
-    # AppState, which this part is mixed into, supplies these.
-    store: Store
-    _saved: Callable[..., None]
-    report: Callable[[AccessError | StoreError], None]
-    _followed: FollowedMatch | None
+    def __init__(self, seat: Seat, store: Store, access: SessionAccess) -> None:
+        self._seat = seat
+        self._store = store
+        self._access = access
+        self._followed: FollowedMatch | None = None
 
     def follow_with(self, followed: FollowedMatch) -> None:
         """Set the match this phone follows live: its changes go there."""
@@ -43,9 +41,11 @@ class SessionFollow(SessionAccess):
         """Whether this session may record, edit and delete the match's rounds:
         a match followed live only if the phone it follows lets this one."""
         followed = self._followed
-        return self.can_change and (followed is None or followed.may_change(match_id))
+        return self._access.can_change and (
+            followed is None or followed.may_change(match_id)
+        )
 
-    def _sent_elsewhere(self, match_id: str, match: Match) -> bool | None:
+    def sent_elsewhere(self, match_id: str, match: Match) -> bool | None:
         """A change of a match followed live, sent to the phone it follows
         (whether it went); None for any other match, saved here."""
         if not self.followed_live(match_id):
@@ -62,21 +62,21 @@ class SessionFollow(SessionAccess):
         alone, which it replaces while the copy is still the host's last
         version. What it did; None if the gate refused (reported); StoreError
         unreported, for the link to say once however often it comes."""
-        if not self._hosting():
+        if not self._access.hosting():
             return None
-        taken = self.store.merge(handed, follows)
-        self._saved(taken.match_id)
+        taken = self._store.merge(handed, follows)
+        self._seat.saved(taken.match_id)
         return taken
 
     def keep_followed_beside(self, handed: StoredMatch) -> TakenIn | None:
         """Keep the match a followed phone sent as a new copy beside its
         kind here (this phone's own copy has rounds that phone lacks, which
         stay where they are). As keep_followed, for what it returns."""
-        if not self._hosting():
+        if not self._access.hosting():
             return None
-        stored_ids = {summary.id for summary in self.store.list_matches()}
-        taken = self.store.merge(
+        stored_ids = {summary.id for summary in self._store.list_matches()}
+        taken = self._store.merge(
             replace(handed, id=next_copy_id(handed.id, stored_ids))
         )
-        self._saved(taken.match_id)
+        self._seat.saved(taken.match_id)
         return taken

@@ -3,17 +3,23 @@ in, and one of two copies of a match let go."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Protocol
 
-from companion.access.sharing import AccessError
 from companion.engine.match import Match
 from companion.storage import Store, StoredMatch, StoreError
 from companion.storage.match_link import match_from_link
 from companion.storage.match_merge import TakenIn
-from companion.ui.frame.state_access import SessionAccess
+from companion.ui.frame.state_access import Seat, SessionAccess
 
 
-class SessionHandover(SessionAccess):
+class Handed(Seat, Protocol):
+    """A session that offers the match a link handed over until it is
+    answered (AppState: its Matches screen shows `handed`)."""
+
+    handed: StoredMatch | StoreError | None
+
+
+class SessionHandover:
     """The part of AppState that takes a handed-over match in, and keeps one
     of two copies that went different ways.
 
@@ -21,28 +27,25 @@ class SessionHandover(SessionAccess):
     copy deletes the other: the host's alone, asked of the gate at the tap.
     """
 
-    # AppState, which this part is mixed into, supplies these.
-    store: Store
-    handed: StoredMatch | StoreError | None
-    revision: int
-    _saved: Callable[..., None]
-    _update: Callable[..., bool]
-    report: Callable[[AccessError | StoreError], None]
+    def __init__(self, seat: Handed, store: Store, access: SessionAccess) -> None:
+        self._seat = seat
+        self._store = store
+        self._access = access
 
     def hand_in(self, text: str) -> None:
         """A link (or a scanned code) came ("": none did): read here, once,
         never while a screen is drawn; the Matches screen offers what it holds."""
         if not text:
-            self.handed = None
+            self._seat.handed = None
             return
         try:
-            self.handed = match_from_link(text)
+            self._seat.handed = match_from_link(text)
         except StoreError as error:
-            self.handed = error
+            self._seat.handed = error
 
     def let_go_of_handed(self) -> None:
         """The person answered the link that came: it is offered no more."""
-        self.handed = None
+        self._seat.handed = None
 
     def take_in(self, handed: StoredMatch) -> TakenIn | None:
         """Take in a match handed over from another phone, merged as every
@@ -51,15 +54,15 @@ class SessionHandover(SessionAccess):
         changes); what it did, or None after reporting why not (a guest, a name
         that only looks like one here, a failed save). The link that brought it
         is let go of either way."""
-        if not self._hosting():
+        if not self._access.hosting():
             return None
-        self.handed = None
+        self._seat.handed = None
         try:
-            taken = self.store.merge(handed)
+            taken = self._store.merge(handed)
         except StoreError as error:
-            self.report(error)
+            self._seat.report(error)
             return None
-        self._saved(taken.match_id)
+        self._seat.saved(taken.match_id)
         return taken
 
     def keep_one_copy(
@@ -68,22 +71,13 @@ class SessionHandover(SessionAccess):
         """Keep `kept` of two copies of a match and delete `dropped`, the other,
         if it is still `shown` (the host's, as deleting a match is); what was
         deleted, for Undo (restore_match), or None after reporting why not."""
-        if not self._hosting():
+        if not self._access.hosting():
             return None
         try:
-            stored = self.store.let_copy_go(dropped, kept, shown)
+            stored = self._store.let_copy_go(dropped, kept, shown)
         except StoreError as error:
-            self.report(error)
-            self.revision += 1
+            self._seat.report(error)
+            self._seat.changed()
             return None
-        self._saved(dropped)
+        self._seat.saved(dropped)
         return stored
-
-    def set_site_address(self, address: str | None) -> bool:
-        """Remember the phone-alone site's address (None: forget it), which
-        the served app's hand-over codes open; the host's alone. False after
-        reporting why not."""
-        if not self._hosting() or not self._update(site_address=address):
-            return False
-        self.revision += 1
-        return True

@@ -9,21 +9,21 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from companion.access.sharing import AccessError
 from companion.engine.errors import MatchError
 from companion.engine.games import Game
 from companion.engine.match import Match
-from companion.engine.names import check_name, phone_name
 from companion.engine.origins import PHONE_ID_CHARS, Origin, stamped
 from companion.storage import ImportResult, Store, StoredMatch, StoreError
 from companion.storage.transfer import check_import_size
-from companion.ui.frame.state_access import SessionAccess
+from companion.ui.frame.state_access import Seat, SessionAccess
+from companion.ui.frame.state_follow import SessionFollow
+from companion.ui.frame.state_settings import SessionSettings
 
 
-class SessionWrites(SessionAccess):
+class SessionWrites:
     """The part of AppState that changes the table: matches, players, the
-    table's own games, settings, import and export (rounds being entered are
-    state_drafts.py's, asking the gate the same way).
+    table's own games, import and export (rounds being entered, settings and
+    handed-over matches are the other parts', asking the gate the same way).
 
     With AppState's other parts, the only place in the screens that calls a
     method of the store not marked `reads` (tests/test_gated_writes.py): each
@@ -33,44 +33,41 @@ class SessionWrites(SessionAccess):
     table's own for one); the rest is the host's.
     """
 
-    # AppState, which this part is mixed into, supplies these.
-    store: Store
-    lang: str
-    theme: str
-    keep_awake: bool
-    phone_name: str
-    _broadcast: Callable[[str], None] | None
-    report: Callable[[AccessError | StoreError | MatchError], None]
-    choose_game: Callable[[str], None]
-    _sent_elsewhere: Callable[[str, Match], bool | None]
-
-    def _saved(self, match_id: str, rerender: bool = True) -> None:
-        if rerender:
-            self.revision += 1
-        if self._broadcast is not None:
-            self._broadcast(match_id)
+    def __init__(
+        self,
+        seat: Seat,
+        store: Store,
+        *,
+        access: SessionAccess,
+        follow: SessionFollow,
+        settings: SessionSettings,
+        chose_game: Callable[[str], None],
+    ) -> None:
+        self._seat = seat
+        self._store = store
+        self._access = access
+        self._follow = follow
+        self._settings = settings
+        self._chose_game = chose_game
 
     def add_match(self, match: Match) -> str | None:
         """Store a new match; its id, or None after reporting why it failed."""
-        if not self._allowed():
+        if not self._access.allowed():
             return None
         try:
             # An empty match is left for this one (a rematch nobody played):
             # it would sit under "In progress" for good.
-            match_id = self.store.add_match(match, drop_empty=True)
+            match_id = self._store.add_match(match, drop_empty=True)
         except StoreError as error:
-            self.report(error)
+            self._seat.report(error)
             return None
-        self._saved(match_id)
-        self.choose_game(match.game_id)
-        if not self.is_host or match.definition is not None:
-            # The remembered game and house rules are the host's stored settings,
-            # and a user's game carries its own rules: nothing to remember then.
-            return match_id
+        self._seat.saved(match_id)
+        self._chose_game(match.game_id)
+        # The remembered game and house rules are the host's stored settings,
+        # and a user's game carries its own rules: nothing to remember then.
         # The match exists now: failing to remember its rules must not hide it.
-        house = dict(self.store.settings()["house_rules"])
-        house[match.game_id] = match.settings.to_dict()
-        self._update(last_game=match.game_id, house_rules=house)
+        if self._access.is_host and match.definition is None:
+            self._settings.remember_rules(match.game_id, match.settings.to_dict())
         return match_id
 
     def save_match(
@@ -88,20 +85,20 @@ class SessionWrites(SessionAccess):
         screen that shows the saved match, and the one it leaves must not first
         show the saved match (Save's record screen would flash the next round).
         """
-        if not self._allowed():
+        if not self._access.allowed():
             return False
         match = self._stamped(match_id, match, base)
-        sent = self._sent_elsewhere(match_id, match)
+        sent = self._follow.sent_elsewhere(match_id, match)
         if sent is not None:
             # A match followed live: the phone it follows saves it, and sends it back.
             return sent
         try:
-            self.store.save_match(match_id, match, base=base)
+            self._store.save_match(match_id, match, base=base)
         except StoreError as error:
-            self.report(error)
-            self.revision += 1
+            self._seat.report(error)
+            self._seat.changed()
             return False
-        self._saved(match_id, rerender)
+        self._seat.saved(match_id, rerender)
         return True
 
     def _stamped(self, match_id: str, match: Match, base: Match | None) -> Match:
@@ -109,18 +106,18 @@ class SessionWrites(SessionAccess):
         phone, now (engine/origins.py); the others keep what they say."""
         if base is None:
             try:
-                base = self.store.load_match(match_id)
+                base = self._store.load_match(match_id)
             except StoreError:
                 base = None
         before = base.rounds if base is not None else ()
         # The phone this session records on: the store's own (made the first
         # time), or for a phone at the table one made from its device.
         try:
-            phone = self.store.phone_id() if self.is_host else self.this_phone
+            phone = self._store.phone_id() if self._access.is_host else self.this_phone
         except StoreError:
             # A store that cannot keep its phone's id still takes the round.
             return match
-        origin = Origin(phone, int(time.time()), self.phone_name)
+        origin = Origin(phone, int(time.time()), self._seat.phone_name)
         rounds = stamped(match.rounds, before, origin)
         return match if rounds is match.rounds else replace(match, rounds=rounds)
 
@@ -128,48 +125,48 @@ class SessionWrites(SessionAccess):
     def this_phone(self) -> str:
         """The id of the phone this session runs on as its rounds say, ""
         for the host's phone until it has recorded one (no round says it)."""
-        if self.is_host:
-            return self.store.known_phone_id()
-        known = self.device or self.session_id
+        if self._access.is_host:
+            return self._store.known_phone_id()
+        known = self._seat.device or self._seat.session_id
         return hashlib.sha256(known.encode("utf-8")).hexdigest()[:PHONE_ID_CHARS]
 
     def end_match(self, match_id: str, match: Match) -> Match | None:
         """End a match now, on its standings (the host decides); the ended match,
         or None after reporting why not."""
-        if not self._hosting():
+        if not self._access.hosting():
             return None
         try:
             ended = match.end_early()
         except MatchError as error:
-            self.report(error)
+            self._seat.report(error)
             return None
         return ended if self.save_match(match_id, ended, base=match) else None
 
     def delete_match(self, match_id: str) -> StoredMatch | None:
         """Delete a match (the host decides); what was deleted, to put back on
         Undo, or None after reporting why not."""
-        if not self._hosting():
+        if not self._access.hosting():
             return None
         try:
-            stored = self.store.load_stored(match_id)
-            self.store.delete_match(match_id)
+            stored = self._store.load_stored(match_id)
+            self._store.delete_match(match_id)
         except StoreError as error:
-            self.report(error)
-            self.revision += 1
+            self._seat.report(error)
+            self._seat.changed()
             return None
-        self._saved(match_id)
+        self._seat.saved(match_id)
         return stored
 
     def restore_match(self, stored: StoredMatch) -> bool:
         """Put a deleted match back (the host's Undo); False after reporting why."""
-        if not self._hosting():
+        if not self._access.hosting():
             return False
         try:
-            self.store.restore_match(stored)
+            self._store.restore_match(stored)
         except StoreError as error:
-            self.report(error)
+            self._seat.report(error)
             return False
-        self._saved(stored.id)
+        self._seat.saved(stored.id)
         return True
 
     def save_own_game(self, definition: Mapping[str, Any]) -> Game | None:
@@ -181,14 +178,14 @@ class SessionWrites(SessionAccess):
         taken is refused).
         """
         changes_one = bool(definition.get("id"))
-        if not (self._hosting() if changes_one else self._allowed()):
+        if not (self._access.hosting() if changes_one else self._access.allowed()):
             return None
         try:
-            game = self.store.save_own_game(definition)
+            game = self._store.save_own_game(definition)
         except (MatchError, StoreError) as error:
-            self.report(error)
+            self._seat.report(error)
             return None
-        self._saved("")
+        self._seat.saved("")
         return game
 
     def delete_own_game(
@@ -200,40 +197,40 @@ class SessionWrites(SessionAccess):
         "game-in-use" error comes back unreported, for the screen to ask first;
         any other refusal is reported, and False.
         """
-        if not self._hosting():
+        if not self._access.hosting():
             return False
         try:
-            self.store.delete_own_game(game_id, even_if_played=even_if_played)
+            self._store.delete_own_game(game_id, even_if_played=even_if_played)
         except StoreError as error:
             if error.code == "game-in-use":
                 return error
-            self.report(error)
+            self._seat.report(error)
             return False
-        self._saved("")
+        self._seat.saved("")
         return True
 
     def rename_player(self, old: str, new: str) -> bool:
         """Rename a player everywhere; False after reporting why it failed."""
-        if not self._hosting():
+        if not self._access.hosting():
             return False
         try:
-            self.store.rename_player(old, new)
+            self._store.rename_player(old, new)
         except (StoreError, MatchError) as error:
-            self.report(error)
+            self._seat.report(error)
             return False
-        self._saved("")
+        self._seat.saved("")
         return True
 
     def hide_player(self, name: str, hidden: bool) -> bool:
         """Hide a player from the new-match roster, or show them again."""
-        if not self._hosting():
+        if not self._access.hosting():
             return False
         try:
-            self.store.hide_player(name, hidden=hidden)
+            self._store.hide_player(name, hidden=hidden)
         except StoreError as error:
-            self.report(error)
+            self._seat.report(error)
             return False
-        self._saved("")
+        self._seat.saved("")
         return True
 
     def import_file(self, path: Path, name: str | None = None) -> ImportResult | None:
@@ -241,93 +238,35 @@ class SessionWrites(SessionAccess):
 
         `name` is the file's name as the user picked it (the path is a copy's).
         """
-        if not self._hosting():
+        if not self._access.hosting():
             return None
         try:
-            result = self.store.import_file(path, name)
+            result = self._store.import_file(path, name)
         except StoreError as error:
-            self.report(error)
+            self._seat.report(error)
             return None
-        self._saved("")
+        self._seat.saved("")
         return result
 
     def may_import(self, name: str, size: int) -> bool:
         """Whether this session may import a file `name` of `size` bytes (the
         host's, within the size limit); False after reporting why not."""
-        if not self._hosting():
+        if not self._access.hosting():
             return False
         try:
             check_import_size(size, name)
         except StoreError as error:
-            self.report(error)
+            self._seat.report(error)
             return False
         return True
 
     def export_all(self, path: Path) -> int | None:
         """Write every match, player and setting to `path` (the host only); the
         number of matches, or None after reporting why not."""
-        if not self._hosting():
+        if not self._access.hosting():
             return None
         try:
-            return self.store.export_all(path)
+            return self._store.export_all(path)
         except StoreError as error:
-            self.report(error)
+            self._seat.report(error)
             return None
-
-    def set_language(self, lang: str) -> None:
-        """Remember the chosen language (a guest's only for its own session)."""
-        if self._setting(language=lang):
-            self.lang = lang
-
-    def set_theme(self, theme: str) -> None:
-        """Remember the chosen theme (a guest's only for its own session)."""
-        if self._setting(theme=theme):
-            self.theme = theme
-
-    def set_keep_awake(self, keep_awake: bool) -> None:
-        """Remember whether the screen stays on during a match (guests: session)."""
-        if self._setting(keep_awake=keep_awake):
-            self.keep_awake = keep_awake
-
-    def set_phone_name(self, typed: object) -> bool:
-        """Remember whose phone this is (a player's name rules, "" for
-        nobody's); False after reporting a name the rules refuse."""
-        name = phone_name(typed)
-        if name is None:
-            try:
-                check_name(typed)
-            except MatchError as error:
-                self.report(error)
-            return False
-        if name == self.phone_name:
-            return True
-        if self.is_guest:
-            # A joined phone's name is the gate's: the host's list shows it.
-            try:
-                self.gate.name_guest(self.session_id, self.client_ip, name)
-            except AccessError as error:
-                self.report(error)
-                return False
-            self.phone_name = name
-            self._access_changed()
-            return True
-        if self._setting(phone_name=name):
-            self.phone_name = name
-            return True
-        return False
-
-    def _setting(self, **changes: object) -> bool:
-        # The stored settings are the host's: a phone at the table choosing
-        # Spanish must not turn the host's screen Spanish.
-        if self.is_guest:
-            return True
-        return self._hosting() and self._update(**changes)
-
-    def _update(self, **changes: object) -> bool:
-        """Store settings changes; callers have asked the gate."""
-        try:
-            self.store.update_settings(**changes)
-        except StoreError as error:
-            self.report(error)
-            return False
-        return True

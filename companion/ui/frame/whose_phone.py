@@ -33,7 +33,7 @@ def whose_phone(
             return None
 
     def pick(name: str) -> None:
-        if state.set_phone_name(name) and guest is not None:
+        if state.settings.set_phone_name(name) and guest is not None:
             guest.tell_name(name)
 
     return ft.Column(

@@ -28,7 +28,7 @@ def JoinScreen() -> ft.View:
 
     def join(_: object = None) -> None:
         def submit(typed: tuple[str, str]) -> tuple[str, str]:
-            refused: AccessError | MatchError | None = state.join(*typed)
+            refused: AccessError | MatchError | None = state.access.join(*typed)
             set_refusal(refused)
             return typed
 

@@ -97,7 +97,7 @@ def MatchesScreen() -> ft.View:
     scan_problem, set_scan_problem = ft.use_state("")
     summaries = state.store.list_matches()
     own = {game.id: game for game in state.store.own_games()}
-    half = state.half_entered()
+    half = state.drafts.half_entered()
     running = [s for s in summaries if s.finished is None]
     finished = [s for s in summaries if s.finished is not None]
     new_button = ft.FilledButton(

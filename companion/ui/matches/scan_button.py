@@ -71,7 +71,7 @@ def scan_button(
         if kind is not None:
             tell(connection_code_text(t, kind))
         elif scanned.text is not None:
-            state.hand_in(scanned.text)
+            state.handover.hand_in(scanned.text)
         elif scanned.problem not in (None, ScanProblem.CLOSED):
             tell(scan_problem_text(t, scanned.problem))
 

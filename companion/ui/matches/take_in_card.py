@@ -53,7 +53,7 @@ def handed_card(
         return None
 
     def let_go() -> None:
-        state.let_go_of_handed()
+        state.handover.let_go_of_handed()
         handover.forget_link()
 
     if isinstance(read, StoreError):
@@ -62,7 +62,7 @@ def handed_card(
         return _card(ft.Icons.ERROR_OUTLINE, title, error_message(t, read), [dismiss])
 
     async def add() -> None:
-        taken = state.take_in(read)
+        taken = state.handover.take_in(read)
         handover.forget_link()
         if taken is None:
             return

@@ -118,7 +118,7 @@ def NewMatchScreen() -> ft.View:
             except MatchError as error:
                 state.report(error)
                 return current
-            match_id = state.add_match(match)
+            match_id = state.writes.add_match(match)
             if match_id is not None:
                 navigate(f"/match/{match_id}")
             return current

@@ -24,7 +24,7 @@ def delete_game(
 ) -> None:
     """Delete the game through the gate, asked as the tap comes (the host's to
     do); matches played by it make it ask first, unless `anyway`."""
-    outcome = state.delete_own_game(game_id, even_if_played=anyway)
+    outcome = state.writes.delete_own_game(game_id, even_if_played=anyway)
     if isinstance(outcome, StoreError):
         ask(error_message(state.t, outcome))
     elif outcome:
@@ -39,7 +39,7 @@ def save_game(state: AppState, draft: OwnGameDraft) -> None:
     except MatchError as error:
         state.report(error)
         return
-    game = state.save_own_game(definition)
+    game = state.writes.save_own_game(definition)
     if game is not None:
         # New match comes back with the game just saved chosen.
         kept_draft.choose_saved(game)

@@ -53,7 +53,7 @@ def _row(
 
     def rename(_: object = None) -> None:
         def commit(typed: str) -> str:
-            if state.rename_player(name, typed):
+            if state.writes.rename_player(name, typed):
                 set_editing(None)
             return typed
 
@@ -62,7 +62,7 @@ def _row(
         set_draft(commit)
 
     def toggle_hidden() -> None:
-        state.hide_player(name, not hidden)
+        state.writes.hide_player(name, not hidden)
 
     if editing:
         return ft.Card(

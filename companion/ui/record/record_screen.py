@@ -52,7 +52,7 @@ def RecordScreen() -> ft.View:
     # The scoreboard's View key: Flutter keeps the page and only its content
     # changes, so neither the way in nor Save plays a page transition.
     route = base
-    if not state.may_change(match_id):
+    if not state.follow.may_change(match_id):
         return view_only_screen(
             state,
             route,

@@ -39,7 +39,9 @@ class RoundActions:
         """Take the match as this draw reads it; the round to show follows it."""
         self.match = match
         state = self.state
-        if not (state.device and match is not None and state.may_change(match_id)):
+        if not (
+            state.device and match is not None and state.follow.may_change(match_id)
+        ):
             self.held = None
             return
         self.held = held_now(
@@ -47,7 +49,7 @@ class RoundActions:
             (state.device, match_id, index),
             match,
             state.visits,
-            lambda: state.kept_draft(match_id, index),
+            lambda: state.drafts.kept_draft(match_id, index),
         )
 
     def change(self, change: Callable[[RoundDraft], RoundDraft]) -> None:
@@ -80,7 +82,7 @@ class RoundActions:
         held = self.held
         if held is not None and held.changed:
             _, match_id, index = held.key
-            self.state.keep_draft(match_id, index, held.entry.record())
+            self.state.drafts.keep_draft(match_id, index, held.entry.record())
 
     def let_go(self) -> None:
         """Drop what was kept of a round the match changed under (an effect: it
@@ -88,7 +90,7 @@ class RoundActions:
         held = self.held
         if held is not None and held.let_go:
             _, match_id, index = held.key
-            self.state.drop_draft(match_id, index)
+            self.state.drafts.drop_draft(match_id, index)
 
     def save(self) -> None:
         """Record the round (or the edit); on to the scoreboard, with Undo."""
@@ -103,11 +105,13 @@ class RoundActions:
             return
         base = f"/match/{match_id}"
         # No redraw here: the scoreboard, next, shows the saved round.
-        if not self.state.save_match(match_id, after, base=match, rerender=False):
+        if not self.state.writes.save_match(
+            match_id, after, base=match, rerender=False
+        ):
             return
         # Saved: a keep still waiting has nothing left to keep.
         self.held = None
-        self.state.drop_draft(match_id, index)
+        self.state.drafts.drop_draft(match_id, index)
         navigate(base)
         t = self.state.t
         saved = (
@@ -124,7 +128,7 @@ class RoundActions:
         if held is None or match is None:
             return
         _, match_id, index = held.key
-        if not self.state.drop_draft(match_id, index):
+        if not self.state.drafts.drop_draft(match_id, index):
             return
         self.held = Held(held.key, Entry.start(match, index), visit=held.visit)
         self._redraw()

@@ -170,7 +170,7 @@ def App(
             links=tuple(links),
             languages=languages or (),
         )
-        state.hand_in(opened_with)
+        state.handover.hand_in(opened_with)
         return state
 
     # Typed here: mypy cannot solve use_state's `T | Callable[[], T]` for a lambda.
@@ -200,7 +200,7 @@ def App(
             # The browser came back (a reload): drop a stale undo snackbar and
             # show what other sessions saved meanwhile.
             page.pop_dialog()
-            state.set_away(False)
+            state.access.set_away(False)
             state.visits += 1
             state.changed()
 
@@ -209,10 +209,10 @@ def App(
         # place in the host's list of phones).
         page.on_connect = on_connect
         # A reload comes straight back; a closed tab stays away until Flet ends it.
-        page.on_disconnect = lambda _: state.set_away(True)
+        page.on_disconnect = lambda _: state.access.set_away(True)
         # Flet closes a session an hour after its browser left for good (a
         # reload keeps it): only then does the guest leave the host's list.
-        page.on_close = lambda _: state.leave()
+        page.on_close = lambda _: state.access.leave()
 
         # A handler that raises: one line in the session's language (the
         # session guard keeps the traceback in the server's log).
@@ -235,12 +235,12 @@ def App(
             page.pubsub.send_others_on_topic(ACCESS_TOPIC, "")
             state.changed()
 
-        state.tell_access_changes_with(access_changed)
+        state.access.tell_access_changes_with(access_changed)
 
         def link_came(text: str) -> None:
             async def offer() -> None:
                 # Offered where a fresh open offers it: the Matches screen.
-                state.hand_in(text)
+                state.handover.hand_in(text)
                 navigate_now(page, "/")
                 state.changed()
 

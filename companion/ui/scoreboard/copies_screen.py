@@ -61,7 +61,7 @@ def _choices(
     def keep(mine: tuple[str, Match], other: tuple[str, Match], told: str) -> None:
         # The one let go must still be the one shown: a round added to it
         # meanwhile is never deleted unseen (the store refuses, and says so).
-        stored = state.keep_one_copy(mine[0], other[0], other[1])
+        stored = state.handover.keep_one_copy(mine[0], other[0], other[1])
         if stored is None:
             return
         navigate(f"/match/{mine[0]}")

@@ -40,16 +40,16 @@ def life_buttons(
     """End match now (a match under way with rounds) and Delete match; the host's
     only: on a shared table the host decides (the state refuses anyone else),
     and of a match followed live, the phone it follows."""
-    if not state.is_host or state.followed_live(match_id):
+    if not state.is_host or state.follow.followed_live(match_id):
         return None
 
     def end() -> None:
-        ended = state.end_match(match_id, match)
+        ended = state.writes.end_match(match_id, match)
         if ended is not None:
             show_undo(state, match_id, match, ended, t.gettext("Match ended."))
 
     def delete() -> None:
-        stored = state.delete_match(match_id)
+        stored = state.writes.delete_match(match_id)
         if stored is None:
             return
         navigate("/")

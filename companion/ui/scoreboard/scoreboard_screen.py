@@ -197,7 +197,7 @@ def ScoreboardScreen() -> ft.View:
         navigate(f"/match/{match_id}/round/{index + 1}")
 
     def delete(index: int) -> None:
-        if state.save_match(match_id, match.delete_round(index), base=match):
+        if state.writes.save_match(match_id, match.delete_round(index), base=match):
             show_undo(
                 state,
                 match_id,
@@ -225,7 +225,7 @@ def ScoreboardScreen() -> ft.View:
     )
     colours = match_colours(state.store, match.players)
     # A phone that may only watch gets no control that would change the match.
-    changing = state.may_change(match_id)
+    changing = state.follow.may_change(match_id)
     board = [
         follow_line(t, following, match_id),
         whose_phone(t, state, following, match_id, match.players),
@@ -248,7 +248,7 @@ def ScoreboardScreen() -> ft.View:
             delete if changing else None,
             show_all,
             lambda: set_show_all(True),
-            state.this_phone,
+            state.writes.this_phone,
         ),
         totals_chart(t, match, colours, state.store.durable),
     ]
@@ -290,7 +290,11 @@ def _passing_buttons(
     passing: list[tuple[str, ft.IconData, str]] = []
     if state.is_host:
         passing.append((t.gettext("Hand over"), ft.Icons.QR_CODE_2, "code"))
-    if following is not None and state.is_host and not state.followed_live(match_id):
+    if (
+        following is not None
+        and state.is_host
+        and not state.follow.followed_live(match_id)
+    ):
         passing.append(
             (t.gettext("Let a phone follow"), ft.Icons.PHONELINK_RING, "follow")
         )

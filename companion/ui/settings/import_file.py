@@ -55,7 +55,7 @@ async def import_with_data(state: AppState) -> Imported | None:
     with tempfile.TemporaryDirectory() as scratch:
         copy = Path(scratch) / "import.json"
         copy.write_bytes(picked.bytes)
-        result = state.import_file(copy, picked.name)
+        result = state.writes.import_file(copy, picked.name)
     return None if result is None else Imported(picked.name, result)
 
 
@@ -91,7 +91,7 @@ def import_by_upload(folder: Path, new_name: Callable[[], str]) -> Importer:
         # here (may_import asks the gate); the size only spares a doomed upload
         # (the upload route counts the bytes), the name is only shown, and the
         # file is read as any import file is (storage/transfer.py).
-        if not state.may_import(file.name, file.size):
+        if not state.writes.may_import(file.name, file.size):
             return None
         name = new_name()
         url = ft.context.page.get_upload_url(name, UPLOAD_SECONDS)
@@ -114,7 +114,7 @@ def import_by_upload(folder: Path, new_name: Callable[[], str]) -> Importer:
                 refused = StoreError("import-unreadable", path=file.name, reason=reason)
                 state.report(refused)
                 return None
-            result = state.import_file(upload, file.name)
+            result = state.writes.import_file(upload, file.name)
         finally:
             upload.unlink(missing_ok=True)
         return None if result is None else Imported(file.name, result)

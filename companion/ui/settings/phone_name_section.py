@@ -30,7 +30,7 @@ def PhoneNameForm() -> ft.Control:
             except MatchError as error:
                 set_outcome((error_message(t, error), True))
             return
-        if state.set_phone_name(name):
+        if state.settings.set_phone_name(name):
             if following is not None:
                 # A phone followed now hears it at once.
                 following.guest.tell_name(name)

@@ -26,7 +26,7 @@ def _language(t: Translator, state: AppState) -> list[ft.Control]:
             fmt.language_label(t, code),
             icon=ft.Icons.CHECK if code == state.lang else None,
             height=TARGET,
-            on_click=lambda _, c=code: state.set_language(c),
+            on_click=lambda _, c=code: state.settings.set_language(c),
         )
         for code in LANGUAGES
     ]
@@ -60,7 +60,7 @@ def _awake_switch(t: Translator, state: AppState) -> ft.Control:
     return toggle_row(
         label,
         state.keep_awake,
-        state.set_keep_awake,
+        state.settings.set_keep_awake,
         after=[ft.Text(label, expand=True)],
     )
 
@@ -75,7 +75,7 @@ def _theme(t: Translator, state: AppState) -> list[ft.Control]:
                 ("dark", t.gettext("Dark")),
             ],
             state.theme,
-            state.set_theme,
+            state.settings.set_theme,
         ),
         _awake_switch(t, state),
     ]
@@ -94,7 +94,7 @@ def _data(
         # not to the machine that serves the app.
         name = datetime.now().strftime("companion-%Y%m%d-%H%M%S.json")
         with tempfile.TemporaryDirectory() as scratch:
-            count = state.export_all(Path(scratch) / name)
+            count = state.writes.export_all(Path(scratch) / name)
             if count is None:
                 set_outcome(None)
                 return

@@ -70,7 +70,7 @@ def _code(t: Translator, state: AppState) -> ft.Control:
                         "follow the table."
                     ),
                     t.gettext("New code"),
-                    state.new_join_code,
+                    state.access.new_join_code,
                 ),
             ),
         ],
@@ -89,7 +89,7 @@ def _guest_row(t: Translator, state: AppState, guest: Guest) -> ft.Control:
     return toggle_row(
         t.gettext("{name} can record").format(name=name),
         guest.can_record,
-        lambda on: state.let_record(guest.session_id, on),
+        lambda on: state.access.let_record(guest.session_id, on),
         before=[
             ft.Icon(ft.Icons.SMARTPHONE),
             ft.Text(name, weight=ft.FontWeight.W_600, expand=True),

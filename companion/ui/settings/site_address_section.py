@@ -29,7 +29,7 @@ def SiteAddressForm() -> ft.Control:
             except StoreError as error:
                 set_outcome((error_message(t, error), True))
                 return
-        if state.set_site_address(address):
+        if state.settings.set_site_address(address):
             set_typed(address or "")
             said = (
                 t.gettext("Address saved.")

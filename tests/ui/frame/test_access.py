@@ -18,7 +18,7 @@ def test_a_phone_that_only_views_is_told_the_host_can_let_it_record() -> None:
 
     def joined(session_id: str) -> None:
         guest = AppState.load(store, gate, session_id=session_id, client_ip=phone)
-        assert guest.join("123 456", "Bo") is None
+        assert guest.access.join("123 456", "Bo") is None
 
     (view,) = drawn_views(store, "/settings", features.served(), gate, phone, joined)
     said = " ".join(str(c.value) for c in walk(view) if isinstance(c, ft.Text))

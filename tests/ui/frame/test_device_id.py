@@ -57,7 +57,7 @@ def test_a_phone_is_named_by_its_browser_before_and_after_it_joins(
     # Not the host's computer even while it is on the Join screen: left to
     # the token its browser keeps (the App asks for it as the session starts).
     assert phone.device == ""
-    assert phone.join("123 456", "Eve") is None
+    assert phone.access.join("123 456", "Eve") is None
     assert phone.device == ""
     unknown = AppState.load(store, gate, session_id="stranger", client_ip="")
     assert unknown.device == ""

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
+import typing
+
 import pytest
 
 from companion.engine.errors import MatchError
@@ -23,7 +26,7 @@ def test_saves_go_through_the_store_and_tell_other_sessions(state: AppState) -> 
     told: list[str] = []
     state.tell_others_with(told.append)
     match = Match.new("crazy-eights", ["Ada", "Bo"])
-    match_id = state.add_match(match)
+    match_id = state.writes.add_match(match)
     assert match_id is not None
     played = match.record_round("Ada", {"Bo": {"8": 1}})
     assert state.save_match(match_id, played, base=match)
@@ -37,7 +40,7 @@ def test_a_save_that_moves_on_still_tells_others_but_redraws_nothing_here(
 ) -> None:
     told: list[str] = []
     match = Match.new("crazy-eights", ["Ada", "Bo"])
-    match_id = state.add_match(match)
+    match_id = state.writes.add_match(match)
     assert match_id is not None
     state.tell_others_with(told.append)
     before = state.revision
@@ -50,7 +53,7 @@ def test_a_save_that_moves_on_still_tells_others_but_redraws_nothing_here(
 
 def test_a_save_over_a_change_made_elsewhere_is_reported(state: AppState) -> None:
     match = Match.new("crazy-eights", ["Ada", "Bo"])
-    match_id = state.add_match(match)
+    match_id = state.writes.add_match(match)
     assert match_id is not None
     elsewhere = match.record_round("Bo", {"Ada": {"2": 1}})
     state.store.save_match(match_id, elsewhere)
@@ -79,7 +82,7 @@ def test_a_failed_save_becomes_a_visible_problem() -> None:
     store = FailingStore()
     state = AppState.load(store)  # type: ignore[arg-type]
     match = Match.new("uno", ["Ada", "Bo"])
-    match_id = state.add_match(match)
+    match_id = state.writes.add_match(match)
     assert match_id is not None
     assert not state.save_match(match_id, match.record_round("Ada", {"Bo": {"J": 1}}))
     assert state.problems[0].code == "save-failed"
@@ -93,8 +96,8 @@ def test_notices_from_opening_the_store_are_shown() -> None:
 
 
 def test_settings_are_remembered_for_every_session(state: AppState) -> None:
-    state.set_language("sv")
-    state.set_theme("dark")
+    state.settings.set_language("sv")
+    state.settings.set_theme("dark")
     again = AppState.load(state.store)
     assert (again.lang, again.theme) == ("sv", "dark")
     assert again.language_chosen
@@ -105,7 +108,7 @@ def test_the_browsers_language_is_the_first_screens_until_one_is_chosen() -> Non
     store = Store.in_memory()
     assert AppState.load(store, languages=["fr", "nb-NO"]).lang == "nb"
     assert not AppState.load(store, languages=["nb-NO"]).language_chosen
-    AppState.load(store).set_language("es")
+    AppState.load(store).settings.set_language("es")
     assert AppState.load(store, languages=["nb-NO"]).lang == "es"
 
 
@@ -165,9 +168,9 @@ def test_summary_text_is_the_standings_in_plain_text() -> None:
 
 
 def test_settings_chosen_in_one_session_hold_in_the_next(state: AppState) -> None:
-    state.set_keep_awake(False)
-    state.set_theme("dark")
-    state.set_language("sv")
+    state.settings.set_keep_awake(False)
+    state.settings.set_theme("dark")
+    state.settings.set_language("sv")
     later = AppState.load(state.store)
     assert (later.keep_awake, later.theme, later.lang) == (False, "dark", "sv")
     assert state.problems == ()
@@ -206,7 +209,7 @@ def test_new_matches_start_from_the_house_rules_last_used_at_that_game(
     state: AppState,
 ) -> None:
     played = Match.new("vandatta", ["Ada", "Bo"], rounds=3, values={"8": 25, "A": 15})
-    assert state.add_match(played) is not None
+    assert state.writes.add_match(played) is not None
     draft = MatchDraft.for_game("vandatta", house=state.house_rules("vandatta"))
     assert (draft.end_kind, draft.end_text) == (EndKind.ROUNDS, "3")
     assert draft.values == {"8": "25", "A": "15"}
@@ -230,7 +233,7 @@ class SettingsRefusingStore(FailingStore):
 
 def test_a_started_match_opens_even_when_its_rules_cannot_be_remembered() -> None:
     state = AppState.load(SettingsRefusingStore())  # type: ignore[arg-type]
-    match_id = state.add_match(Match.new("uno", ["Ada", "Bo"]))
+    match_id = state.writes.add_match(Match.new("uno", ["Ada", "Bo"]))
     assert match_id is not None
     assert state.load_match(match_id) == Match.new("uno", ["Ada", "Bo"])
     assert [p.code for p in state.problems] == ["save-failed"]
@@ -248,9 +251,48 @@ def test_a_match_of_a_users_game_starts_without_a_complaint(state: AppState) -> 
         }
     )  # fmt: skip
     before = state.store.settings()
-    match_id = state.add_match(Match.new(game, ["Ada", "Bo"]))
+    match_id = state.writes.add_match(Match.new(game, ["Ada", "Bo"]))
     assert match_id is not None and state.problems == ()
     assert state.store.settings() == before
     assert fmt.match_title(get_translator("nb"), state.load_match(match_id)) == (
         "Mau-Mau"
     )
+
+
+PARTS = {"access", "follow", "settings", "writes", "handover", "drafts"}
+
+
+def test_a_session_is_made_of_its_parts_each_a_typed_field() -> None:
+    # Mixed in, a part re-declared what it expected of the others, and mypy
+    # took the word for it; as typed fields, a part missing is mypy's error.
+    # (ft.observable makes AppState a subclass of Observable and of itself.)
+    bases = [c.__name__ for c in AppState.__mro__]
+    assert bases == ["AppState", "Observable", "AppState", "object"]
+    hints = typing.get_type_hints(AppState)
+    parts = {f.name for f in dataclasses.fields(AppState) if not f.init}
+    assert parts == PARTS
+    state = AppState.load(Store.in_memory())
+    for name in parts:
+        assert hints[name].__module__.startswith("companion.ui.frame.state_")
+        assert isinstance(getattr(state, name), hints[name])
+
+
+def test_a_change_made_through_a_part_re_renders_the_session() -> None:
+    state = AppState.load(Store.in_memory())
+    heard: list[str | None] = []
+
+    def listen(_sender: object, name: str | None) -> None:
+        heard.append(name)
+
+    # Flet re-renders a screen when its observable state says a field changed;
+    # the parts say it through AppState's fields.
+    state.subscribe(listen)
+    match = Match.new("crazy-eights", ["Ada", "Bo"])
+    assert state.writes.add_match(match) is not None
+    state.settings.set_theme("dark")
+    state.handover.hand_in("not a link")
+    state.access.new_join_code()
+    assert not state.writes.save_match("no-such-match", match)
+    assert heard == ["revision", "theme", "handed", "revision", "problems", "revision"]
+    assert state.revision == 3 and state.theme == "dark"
+    assert isinstance(state.handed, StoreError) and state.problems

@@ -20,14 +20,14 @@ PHONE_IP = "198.51.100.7"
 
 def _guest(store: Store, gate: ShareGate, session_id: str = "phone") -> AppState:
     state = AppState.load(store, gate, session_id=session_id, client_ip=PHONE_IP)
-    assert state.join("123 456", "Bo") is None
+    assert state.access.join("123 456", "Bo") is None
     return state
 
 
 def _announcements(state: AppState) -> list[str]:
     """What `state` announces to the other sessions, as it happens."""
     told: list[str] = []
-    state.tell_access_changes_with(lambda: told.append("share-changed"))
+    state.access.tell_access_changes_with(lambda: told.append("share-changed"))
     return told
 
 
@@ -41,7 +41,7 @@ def test_a_viewer_changes_nothing_and_is_told_why(
     store: Store, gate: ShareGate, host: AppState, tmp_path: Path
 ) -> None:
     match = Match.new("crazy-eights", ["Ada", "Bo"])
-    match_id = host.add_match(match)
+    match_id = host.writes.add_match(match)
     assert match_id is not None
     export = tmp_path / "other.json"
     other = Store.in_memory()
@@ -51,13 +51,13 @@ def test_a_viewer_changes_nothing_and_is_told_why(
     assert viewer.role is Role.VIEWER and not viewer.can_change
     before = _snapshot(store)
 
-    assert viewer.add_match(Match.new("uno", ["Ada", "Bo"])) is None
+    assert viewer.writes.add_match(Match.new("uno", ["Ada", "Bo"])) is None
     played = match.record_round("Ada", {"Bo": {"8": 1}})
     assert not viewer.save_match(match_id, played, base=match)
-    assert not viewer.rename_player("Ada", "Ann")
-    assert not viewer.hide_player("Bo", True)
-    assert viewer.import_file(export) is None
-    viewer.set_language("es")  # a guest's own choice: allowed, never stored
+    assert not viewer.writes.rename_player("Ada", "Ann")
+    assert not viewer.writes.hide_player("Bo", True)
+    assert viewer.writes.import_file(export) is None
+    viewer.settings.set_language("es")  # a guest's own choice: allowed, never stored
 
     assert _snapshot(store) == before
     assert [p.code for p in viewer.problems] == ["view-only"] * 5
@@ -69,15 +69,15 @@ def test_a_session_that_has_not_joined_is_locked_out(
 ) -> None:
     stranger = AppState.load(store, gate, session_id="s", client_ip=PHONE_IP)
     assert stranger.role is Role.LOCKED
-    assert stranger.add_match(Match.new("uno", ["Ada", "Bo"])) is None
+    assert stranger.writes.add_match(Match.new("uno", ["Ada", "Bo"])) is None
     assert store.list_matches() == []
-    refused = stranger.join("654 321")
+    refused = stranger.access.join("654 321")
     assert refused is not None and refused.code == "join-code-wrong"
     assert refused.params == {"attempts_left": 4}
-    refused = stranger.join("12 34")
+    refused = stranger.access.join("12 34")
     assert refused is not None and refused.code == "join-code-format"
     assert stranger.role is Role.LOCKED
-    assert stranger.join("123456") is None
+    assert stranger.access.join("123456") is None
     assert stranger.role is Role.VIEWER
 
 
@@ -88,7 +88,7 @@ def test_a_phone_the_host_lets_record_records(
     host.let_record("phone", True)
     assert phone.role is Role.RECORDER and phone.can_change
     match = Match.new("crazy-eights", ["Ada", "Bo"])
-    match_id = phone.add_match(match)
+    match_id = phone.writes.add_match(match)
     assert match_id is not None
     played = match.record_round("Bo", {"Ada": {"K": 1}})
     assert phone.save_match(match_id, played, base=match)
@@ -96,7 +96,7 @@ def test_a_phone_the_host_lets_record_records(
     assert phone.save_match(match_id, edited, base=played)
     assert phone.save_match(match_id, edited.delete_round(0), base=edited)
     assert store.load_match(match_id).rounds == ()
-    rematch = phone.add_match(Match.new("crazy-eights", ["Bo", "Ada"]))
+    rematch = phone.writes.add_match(Match.new("crazy-eights", ["Bo", "Ada"]))
     assert rematch is not None
     # The match left empty for the rematch is gone: nothing in it to keep.
     assert [s.id for s in store.list_matches()] == [rematch]
@@ -104,14 +104,14 @@ def test_a_phone_the_host_lets_record_records(
 
     host.let_record("phone", False)
     assert phone.role is Role.VIEWER
-    assert not phone.hide_player("Bo", True)
+    assert not phone.writes.hide_player("Bo", True)
 
 
 def test_a_recorder_gets_nothing_but_recording_and_the_data_stays(
     store: Store, gate: ShareGate, host: AppState, tmp_path: Path
 ) -> None:
-    host.add_match(Match.new("uno", ["Ada", "Bo"]))
-    host.set_language("sv")
+    host.writes.add_match(Match.new("uno", ["Ada", "Bo"]))
+    host.settings.set_language("sv")
     export = tmp_path / "other.json"
     other = Store.in_memory()
     other.add_match(Match.new("crazy-eights", ["Cy", "Di"]))
@@ -122,21 +122,21 @@ def test_a_recorder_gets_nothing_but_recording_and_the_data_stays(
     assert phone.role is Role.RECORDER and not phone.is_host
     before = _snapshot(store)
 
-    assert phone.import_file(export) is None
-    assert phone.export_all(tmp_path / "taken.json") is None
-    assert not phone.rename_player("Ada", "Ann")
-    assert not phone.hide_player("Bo", True)
-    phone.new_join_code()
+    assert phone.writes.import_file(export) is None
+    assert phone.writes.export_all(tmp_path / "taken.json") is None
+    assert not phone.writes.rename_player("Ada", "Ann")
+    assert not phone.writes.hide_player("Bo", True)
+    phone.access.new_join_code()
     phone.let_record("phone", False)
-    phone.set_language("es")
-    phone.set_theme("dark")
+    phone.settings.set_language("es")
+    phone.settings.set_theme("dark")
 
     assert _snapshot(store) == before
     assert not (tmp_path / "taken.json").exists()
     assert [p.code for p in phone.problems] == ["host-only"] * 6
     assert phone.role is Role.RECORDER and gate.code == "123456"
     # Its own match is stored; the host's remembered game and rules are not its.
-    assert phone.add_match(Match.new("crazy-eights", ["Ada", "Bo"], limit=150))
+    assert phone.writes.add_match(Match.new("crazy-eights", ["Ada", "Bo"], limit=150))
     settings = store.settings()
     assert settings["last_game"] == "uno"
     assert "crazy-eights" not in settings["house_rules"]
@@ -145,16 +145,16 @@ def test_a_recorder_gets_nothing_but_recording_and_the_data_stays(
 def test_guests_settings_are_their_own_and_never_stored(
     store: Store, gate: ShareGate, host: AppState
 ) -> None:
-    host.set_language("sv")
-    host.set_theme("dark")
+    host.settings.set_language("sv")
+    host.settings.set_theme("dark")
     phone = _guest(store, gate)
     # The stored choices are the host's: a guest starts from its own defaults.
     assert (phone.lang, phone.theme, phone.keep_awake) == ("en", "system", True)
     assert not phone.language_chosen
     host.let_record("phone", True)
-    phone.set_language("es")
-    phone.set_theme("light")
-    phone.set_keep_awake(False)
+    phone.settings.set_language("es")
+    phone.settings.set_theme("light")
+    phone.settings.set_keep_awake(False)
     assert (phone.lang, phone.theme, phone.keep_awake) == ("es", "light", False)
     settings = store.settings()
     assert (settings["language"], settings["theme"]) == ("sv", "dark")
@@ -169,13 +169,13 @@ def test_only_the_host_hands_out_codes_and_rights(
 ) -> None:
     phone = _guest(store, gate)
     phone.let_record("phone", True)
-    phone.new_join_code()
+    phone.access.new_join_code()
     assert phone.role is Role.VIEWER
     assert gate.code == "123456"
     assert [p.code for p in phone.problems] == ["view-only", "view-only"]
 
     told = _announcements(host)
-    host.new_join_code()
+    host.access.new_join_code()
     assert gate.code == "654321"
     assert phone.role is Role.LOCKED
     assert told == ["share-changed"]
@@ -194,8 +194,8 @@ def test_too_many_wrong_codes_from_many_phones_tell_the_host(store: Store) -> No
         phone = AppState.load(
             store, gate, session_id=f"s{n}", client_ip=f"2001:db8::{n + 1:x}"
         )
-        phone.tell_access_changes_with(lambda: told.append("share-changed"))
-        errors.append(phone.join("000000"))
+        phone.access.tell_access_changes_with(lambda: told.append("share-changed"))
+        errors.append(phone.access.join("000000"))
     assert [e.code for e in errors if e] == ["join-code-wrong"] * (limit - 1) + [
         "join-rate-limited"
     ]
@@ -210,9 +210,9 @@ def test_a_guest_that_leaves_drops_off_the_hosts_list(
     phone = _guest(store, gate)
     told = _announcements(phone)
     assert [g.session_id for g in gate.guests()] == ["phone"]
-    phone.leave()
+    phone.access.leave()
     assert gate.guests() == () and phone.role is Role.LOCKED and told
-    host.leave()
+    host.access.leave()
     assert host.role is Role.HOST
 
 
@@ -221,20 +221,20 @@ def test_a_guest_whose_browser_goes_away_is_marked_and_announced_once(
 ) -> None:
     phone = _guest(store, gate)
     told = _announcements(phone)
-    phone.set_away(True)
-    phone.set_away(True)
+    phone.access.set_away(True)
+    phone.access.set_away(True)
     assert gate.guests()[0].away and told == ["share-changed"]
     assert phone.role is Role.VIEWER
-    phone.set_away(False)
+    phone.access.set_away(False)
     assert not gate.guests()[0].away and len(told) == 2
-    host.set_away(True)  # the host is no guest: nothing to mark or announce
+    host.access.set_away(True)  # the host is no guest: nothing to mark or announce
     assert len(told) == 2
 
 
 def test_without_sharing_every_session_is_the_host(store: Store) -> None:
     state = AppState.load(store, session_id="x", client_ip=PHONE_IP)
     assert state.role is Role.HOST
-    assert state.add_match(Match.new("uno", ["Ada", "Bo"])) is not None
+    assert state.writes.add_match(Match.new("uno", ["Ada", "Bo"])) is not None
 
 
 def test_the_join_code_and_guests_as_shown() -> None:
@@ -252,13 +252,13 @@ def test_a_name_given_on_joining_meets_the_name_rules(
     store: Store, gate: ShareGate
 ) -> None:
     phone = AppState.load(store, gate, session_id="s", client_ip=PHONE_IP)
-    refused = phone.join("123 456", "Kari\u202e")
+    refused = phone.access.join("123 456", "Kari\u202e")
     assert refused is not None and refused.code == "hidden-character"
     assert phone.role is Role.LOCKED
-    assert phone.join("123 456", "  Kari   Nordmann ") is None
+    assert phone.access.join("123 456", "  Kari   Nordmann ") is None
     assert [g.name for g in gate.guests()] == ["Kari Nordmann"]
     other = AppState.load(store, gate, session_id="t", client_ip="198.51.100.8")
-    refused = other.join("123 456", "KARI NORDMANN")
+    refused = other.access.join("123 456", "KARI NORDMANN")
     assert refused is not None and refused.code == "guest-name-taken"
     assert other.role is Role.LOCKED
 
@@ -284,7 +284,7 @@ def test_a_recorders_failed_save_never_names_the_hosts_data_folder(
     failing = ReadOnlyFolder(store, folder)
     host = AppState.load(failing, gate, session_id="host", client_ip=HOST_IP)  # type: ignore[arg-type]
     match = Match.new("crazy-eights", ["Ada", "Bo"])
-    match_id = host.add_match(match)
+    match_id = host.writes.add_match(match)
     assert match_id is not None
     phone = _guest(failing, gate)  # type: ignore[arg-type]
     host.let_record("phone", True)
@@ -304,14 +304,14 @@ def test_a_recorders_failed_save_never_names_the_hosts_data_folder(
 def test_only_the_host_may_send_an_import_and_only_within_the_size_limit(
     store: Store, gate: ShareGate, host: AppState
 ) -> None:
-    assert host.may_import("club.json", MAX_IMPORT_BYTES)
-    assert not host.may_import("club.json", MAX_IMPORT_BYTES + 1)
+    assert host.writes.may_import("club.json", MAX_IMPORT_BYTES)
+    assert not host.writes.may_import("club.json", MAX_IMPORT_BYTES + 1)
     assert [(p.code, p.params["path"]) for p in host.problems] == [
         ("import-too-large", "club.json")
     ]
     phone = _guest(store, gate)
     host.let_record("phone", True)
-    assert not phone.may_import("club.json", 10)
+    assert not phone.writes.may_import("club.json", 10)
     assert [p.code for p in phone.problems] == ["host-only"]
 
 
@@ -327,16 +327,16 @@ def test_only_the_host_ends_or_deletes_a_match_and_undo_puts_it_back(
     assert phone.can_change and not phone.is_host
     before = _snapshot(store)
     # What a recorder's browser could send for the host's buttons, refused here.
-    assert phone.end_match(match_id, match) is None
-    assert phone.delete_match(match_id) is None
-    assert phone.restore_match(store.load_stored(match_id)) is False
+    assert phone.writes.end_match(match_id, match) is None
+    assert phone.writes.delete_match(match_id) is None
+    assert phone.writes.restore_match(store.load_stored(match_id)) is False
     assert _snapshot(store) == before
     assert [p.code for p in phone.problems] == ["host-only"] * 3
 
-    ended = host.end_match(match_id, match)
+    ended = host.writes.end_match(match_id, match)
     assert ended is not None and store.load_match(match_id).winners == ["Bo"]
-    deleted = host.delete_match(match_id)
+    deleted = host.writes.delete_match(match_id)
     assert deleted is not None and store.list_matches() == []
-    assert host.restore_match(deleted)
+    assert host.writes.restore_match(deleted)
     assert store.load_stored(match_id) == deleted
     assert host.problems == ()

@@ -26,38 +26,38 @@ def _table(store: Store) -> tuple[AppState, AppState, str]:
     gate = ShareGate(True, new_code=lambda: next(codes))
     host = AppState.load(store, gate, session_id="host", client_ip=HOST_IP)
     phone = AppState.load(store, gate, session_id="phone", client_ip=PHONE_IP)
-    assert phone.join("123456", "Bo") is None
+    assert phone.access.join("123456", "Bo") is None
     host.let_record("phone", True)
     phone.device = device_key(new_device_token()) or ""
-    match_id = host.add_match(Match.new("crazy-eights", ["Ada", "Bo"]))
+    match_id = host.writes.add_match(Match.new("crazy-eights", ["Ada", "Bo"]))
     assert match_id is not None
     return host, phone, match_id
 
 
 def test_a_kept_round_is_its_devices_alone_and_marks_its_match(store: Store) -> None:
     host, phone, match_id = _table(store)
-    assert phone.keep_draft(match_id, None, NEXT)
-    assert phone.kept_draft(match_id, None) == NEXT
-    assert host.kept_draft(match_id, None) is None
-    assert phone.half_entered() == {match_id: HalfEntered(1, edit=False)}
-    assert host.half_entered() == {}
+    assert phone.drafts.keep_draft(match_id, None, NEXT)
+    assert phone.drafts.kept_draft(match_id, None) == NEXT
+    assert host.drafts.kept_draft(match_id, None) is None
+    assert phone.drafts.half_entered() == {match_id: HalfEntered(1, edit=False)}
+    assert host.drafts.half_entered() == {}
     # An edit shows when no next round is kept.
-    assert host.keep_draft(match_id, 2, NEXT | {"original": {}})
-    assert host.half_entered() == {match_id: HalfEntered(3, edit=True)}
-    assert phone.drop_draft(match_id, None)
-    assert phone.kept_draft(match_id, None) is None
-    assert phone.half_entered() == {}
+    assert host.drafts.keep_draft(match_id, 2, NEXT | {"original": {}})
+    assert host.drafts.half_entered() == {match_id: HalfEntered(3, edit=True)}
+    assert phone.drafts.drop_draft(match_id, None)
+    assert phone.drafts.kept_draft(match_id, None) is None
+    assert phone.drafts.half_entered() == {}
 
 
 def test_a_phone_whose_recording_was_taken_away_keeps_and_drops_nothing(
     store: Store,
 ) -> None:
     host, phone, match_id = _table(store)
-    assert phone.keep_draft(match_id, None, NEXT)
+    assert phone.drafts.keep_draft(match_id, None, NEXT)
     host.let_record("phone", False)
     changed = NEXT | {"draft": {"went_out": "Bo"}}
-    assert not phone.keep_draft(match_id, None, changed)
-    assert not phone.drop_draft(match_id, None)
+    assert not phone.drafts.keep_draft(match_id, None, changed)
+    assert not phone.drafts.drop_draft(match_id, None)
     assert store.draft(phone.device, match_id, "next") == NEXT
     assert [p.code for p in phone.problems] == ["view-only", "view-only"]
 
@@ -65,9 +65,9 @@ def test_a_phone_whose_recording_was_taken_away_keeps_and_drops_nothing(
 def test_a_device_not_known_yet_keeps_nothing(store: Store) -> None:
     _, phone, match_id = _table(store)
     phone.device = ""
-    assert not phone.keep_draft(match_id, None, NEXT)
-    assert phone.kept_draft(match_id, None) is None
-    assert phone.half_entered() == {}
+    assert not phone.drafts.keep_draft(match_id, None, NEXT)
+    assert phone.drafts.kept_draft(match_id, None) is None
+    assert phone.drafts.half_entered() == {}
 
 
 class FullDisk:
@@ -88,9 +88,9 @@ def test_a_round_that_cannot_be_kept_is_logged_not_shown(
 ) -> None:
     store = FullDisk()
     state = AppState.load(store)  # type: ignore[arg-type]
-    match_id = state.add_match(Match.new("crazy-eights", ["Ada", "Bo"]))
+    match_id = state.writes.add_match(Match.new("crazy-eights", ["Ada", "Bo"]))
     assert match_id is not None
     with caplog.at_level(logging.WARNING):
-        assert not state.keep_draft(match_id, None, NEXT)
+        assert not state.drafts.keep_draft(match_id, None, NEXT)
     assert state.problems == ()
     assert "not kept" in caplog.text

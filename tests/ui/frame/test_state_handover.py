@@ -33,7 +33,7 @@ def _host(store: Store, gate: ShareGate) -> AppState:
 
 def _recorder(store: Store, gate: ShareGate) -> AppState:
     phone = AppState.load(store, gate, session_id="phone", client_ip=PHONE_IP)
-    assert phone.join("123456", "Bo") is None
+    assert phone.access.join("123456", "Bo") is None
     gate.set_can_record("phone", True)
     return phone
 
@@ -58,10 +58,10 @@ def test_the_host_takes_a_match_in_and_other_sessions_are_told(
     host = _host(store, gate)
     told: list[str] = []
     host.tell_others_with(told.append)
-    host.hand_in("https://cards.example/#m=1")
+    host.handover.hand_in("https://cards.example/#m=1")
     revision = host.revision
 
-    taken = host.take_in(HANDED)
+    taken = host.handover.take_in(HANDED)
 
     assert taken is not None and taken.outcome is Outcome.ADDED
     assert store.load_match(taken.match_id) == HANDED.match
@@ -76,7 +76,7 @@ def test_a_phone_at_a_shared_table_takes_nothing_in_even_one_that_records(
     phone = _recorder(store, gate)
     assert phone.can_change
 
-    assert phone.take_in(HANDED) is None
+    assert phone.handover.take_in(HANDED) is None
 
     assert store.list_matches() == []
     assert [problem.code for problem in phone.problems] == ["host-only"]
@@ -89,7 +89,7 @@ def test_a_refused_take_in_is_reported_and_changes_nothing(
     store.add_player("Ada")
     look_alike = _stored(Match.new("crazy-eights", ["\u0410da", "Bo"]))
 
-    assert host.take_in(look_alike) is None
+    assert host.handover.take_in(look_alike) is None
 
     assert store.list_matches() == []
     assert [problem.code for problem in host.problems] == ["code-look-alike"]
@@ -106,13 +106,13 @@ def test_the_link_that_came_is_read_once_and_offered_until_let_go(
         "match_from_link",
         lambda text: reads.append(text) or match_from_link(text),
     )
-    host.hand_in(link)
+    host.handover.hand_in(link)
     assert host.handed == HANDED
     # The Matches screen draws the card again and again: nothing read then.
     for _ in range(3):
         assert handed_card(get_translator("en"), host, Handover()) is not None
     assert reads == [link]
-    host.let_go_of_handed()
+    host.handover.let_go_of_handed()
     assert host.handed is None
     assert handed_card(get_translator("en"), host, Handover()) is None
 
@@ -121,11 +121,11 @@ def test_a_link_that_holds_no_match_is_offered_as_why(
     store: Store, gate: ShareGate
 ) -> None:
     host = _host(store, gate)
-    host.hand_in("https://cards.example/#m=01")
+    host.handover.hand_in("https://cards.example/#m=01")
     assert isinstance(host.handed, StoreError)
     assert host.handed.code == "code-cut-short"
     # A page opened with no link (every start but a link's) offers nothing.
-    host.hand_in("")
+    host.handover.hand_in("")
     assert handed_card(get_translator("en"), host, Handover()) is None
 
 
@@ -135,14 +135,14 @@ def test_the_site_address_is_the_hosts_to_set_and_clear(
     host = _host(store, gate)
     phone = _recorder(store, gate)
 
-    assert host.set_site_address("https://cards.example/scores/")
+    assert host.settings.set_site_address("https://cards.example/scores/")
     assert store.settings()["site_address"] == "https://cards.example/scores/"
-    assert not phone.set_site_address("https://elsewhere.example/")
+    assert not phone.settings.set_site_address("https://elsewhere.example/")
     assert store.settings()["site_address"] == "https://cards.example/scores/"
     assert [problem.code for problem in phone.problems] == ["host-only"]
-    assert not host.set_site_address("elsewhere.example")
+    assert not host.settings.set_site_address("elsewhere.example")
     assert isinstance(host.problems[-1], StoreError)
-    assert host.set_site_address(None)
+    assert host.settings.set_site_address(None)
     assert store.settings()["site_address"] is None
 
 
@@ -177,14 +177,14 @@ def test_the_host_keeps_one_copy_and_undo_puts_the_other_back_as_it_was(
     told: list[str] = []
     host.tell_others_with(told.append)
 
-    let_go = host.keep_one_copy(kept, dropped, shown)
+    let_go = host.handover.keep_one_copy(kept, dropped, shown)
 
     assert let_go is not None and let_go.match == shown
     assert dropped not in {s.id for s in store.list_matches()}
     assert len(store.list_matches()) == len(before) - 1
     assert told == [dropped]
     # Undo (saved_notice.show_put_back) asks the gate again.
-    assert host.restore_match(let_go)
+    assert host.writes.restore_match(let_go)
     assert _shown(store) == before
     assert host.problems == ()
 
@@ -195,7 +195,7 @@ def test_a_phone_at_the_table_keeps_no_copy_even_one_that_records(
     before = _with_copies(store)
     phone = _recorder(store, gate)
 
-    assert phone.keep_one_copy(ORIGINAL, COPY, THEIRS) is None
+    assert phone.handover.keep_one_copy(ORIGINAL, COPY, THEIRS) is None
 
     assert _shown(store) == before
     assert [problem.code for problem in phone.problems] == ["host-only"]
@@ -209,7 +209,7 @@ def test_a_copy_changed_since_it_was_shown_is_kept_and_said_so(
     store.save_match(COPY, THEIRS.end_early())
     before = _shown(store)
 
-    assert host.keep_one_copy(ORIGINAL, COPY, THEIRS) is None
+    assert host.handover.keep_one_copy(ORIGINAL, COPY, THEIRS) is None
 
     assert _shown(store) == before
     assert [problem.code for problem in host.problems] == ["match-changed"]

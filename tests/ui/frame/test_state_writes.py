@@ -16,7 +16,7 @@ PHONE_IP = "198.51.100.7"
 
 def _phone(store: Store, gate: ShareGate) -> AppState:
     phone = AppState.load(store, gate, session_id="phone", client_ip=PHONE_IP)
-    assert phone.join("123 456", "Bo") is None
+    assert phone.access.join("123 456", "Bo") is None
     return phone
 
 
@@ -27,27 +27,27 @@ def _definition(name: str) -> dict[str, object]:
 def test_a_recorder_adds_a_game_of_the_tables_own_but_never_changes_or_deletes_one(
     store: Store, gate: ShareGate, host: AppState
 ) -> None:
-    hosts = host.save_own_game(_definition("Switch"))
+    hosts = host.writes.save_own_game(_definition("Switch"))
     assert hosts is not None
     store.add_match(Match.new(hosts, ["Ada", "Bo"]))
     phone = _phone(store, gate)
     host.let_record("phone", True)
     assert phone.role is Role.RECORDER
 
-    added = phone.save_own_game(_definition("Mau-Mau"))
+    added = phone.writes.save_own_game(_definition("Mau-Mau"))
     assert added is not None and added.id != hosts.id
     changed = {**_definition("Switched"), "id": hosts.id}
-    assert phone.save_own_game(changed) is None
-    assert phone.delete_own_game(hosts.id) is False
-    assert phone.delete_own_game(hosts.id, even_if_played=True) is False
+    assert phone.writes.save_own_game(changed) is None
+    assert phone.writes.delete_own_game(hosts.id) is False
+    assert phone.writes.delete_own_game(hosts.id, even_if_played=True) is False
     assert [g.name_key for g in store.own_games()] == ["Mau-Mau", "Switch"]
     assert [p.code for p in phone.problems] == ["host-only"] * 3
 
     # The host's own: matches played by it make the host asked first.
-    asked = host.delete_own_game(hosts.id)
+    asked = host.writes.delete_own_game(hosts.id)
     assert isinstance(asked, StoreError) and asked.code == "game-in-use"
-    assert host.delete_own_game(hosts.id, even_if_played=True) is True
-    assert host.save_own_game({**_definition("Mau Mau"), "id": added.id})
+    assert host.writes.delete_own_game(hosts.id, even_if_played=True) is True
+    assert host.writes.save_own_game({**_definition("Mau Mau"), "id": added.id})
     assert [g.name_key for g in store.own_games()] == ["Mau Mau"]
     assert host.problems == ()
 
@@ -55,12 +55,12 @@ def test_a_recorder_adds_a_game_of_the_tables_own_but_never_changes_or_deletes_o
 def test_a_viewer_adds_no_game_and_a_name_taken_is_refused(
     store: Store, gate: ShareGate, host: AppState
 ) -> None:
-    assert host.save_own_game(_definition("Switch")) is not None
+    assert host.writes.save_own_game(_definition("Switch")) is not None
     phone = _phone(store, gate)
-    assert phone.save_own_game(_definition("Mau-Mau")) is None
+    assert phone.writes.save_own_game(_definition("Mau-Mau")) is None
     assert [p.code for p in phone.problems] == ["view-only"]
     host.let_record("phone", True)
-    assert phone.save_own_game(_definition("SWITCH")) is None
+    assert phone.writes.save_own_game(_definition("SWITCH")) is None
     assert [p.code for p in phone.problems] == ["view-only", "game-name-taken"]
     assert [g.name_key for g in store.own_games()] == ["Switch"]
 
@@ -68,24 +68,24 @@ def test_a_viewer_adds_no_game_and_a_name_taken_is_refused(
 def test_a_game_saved_or_deleted_is_shown_by_every_session(host: AppState) -> None:
     told: list[str] = []
     host.tell_others_with(told.append)
-    game = host.save_own_game(_definition("Switch"))
+    game = host.writes.save_own_game(_definition("Switch"))
     assert game is not None
-    assert host.delete_own_game(game.id) is True
+    assert host.writes.delete_own_game(game.id) is True
     assert told == ["", ""]
 
 
 def test_whose_phone_it_is_is_kept_cleaned_and_a_name_past_the_rules_changes_nothing(
     store: Store, gate: ShareGate, host: AppState
 ) -> None:
-    assert host.set_phone_name("  Åse   Lund ")
+    assert host.settings.set_phone_name("  Åse   Lund ")
     assert host.phone_name == "Åse Lund"
     again = AppState.load(store, gate, session_id="h2", client_ip="127.0.0.1")
     assert again.phone_name == "Åse Lund"
-    assert not host.set_phone_name("Å" * 25)
-    assert not host.set_phone_name("A\u200bda")
+    assert not host.settings.set_phone_name("Å" * 25)
+    assert not host.settings.set_phone_name("A\u200bda")
     assert [p.code for p in host.problems] == ["name-too-long", "hidden-character"]
     assert store.settings()["phone_name"] == "Åse Lund"
-    assert host.set_phone_name("  ")
+    assert host.settings.set_phone_name("  ")
     assert store.settings()["phone_name"] == ""
 
 
@@ -95,12 +95,12 @@ def test_a_joined_phones_name_is_the_gates_and_never_another_phones(
     phone = _phone(store, gate)
     assert phone.phone_name == "Bo"
     other = AppState.load(store, gate, session_id="other", client_ip="198.51.100.8")
-    assert other.join("123456") is None
+    assert other.access.join("123456") is None
     assert other.phone_name == ""
-    assert other.set_phone_name("Cy")
+    assert other.settings.set_phone_name("Cy")
     # Another phone's name, or one that looks like it, is refused.
-    assert not other.set_phone_name("bo")
-    assert not other.set_phone_name("Вo")
+    assert not other.settings.set_phone_name("bo")
+    assert not other.settings.set_phone_name("Вo")
     assert [p.code for p in other.problems] == [
         "guest-name-taken",
         "guest-name-look-alike",
@@ -113,8 +113,8 @@ def test_a_joined_phones_name_is_the_gates_and_never_another_phones(
 def test_a_round_recorded_here_says_this_phone_its_name_and_when(
     store: Store, gate: ShareGate, host: AppState
 ) -> None:
-    assert host.set_phone_name("Åse")
-    match_id = host.add_match(Match.new("crazy-eights", ["Ada", "Bo"])) or ""
+    assert host.settings.set_phone_name("Åse")
+    match_id = host.writes.add_match(Match.new("crazy-eights", ["Ada", "Bo"])) or ""
     started = int(time.time())
     first = store.load_match(match_id)
     assert host.save_match(match_id, first.record_round("Ada", {"Bo": 5}), base=first)
@@ -122,7 +122,7 @@ def test_a_round_recorded_here_says_this_phone_its_name_and_when(
     assert origin is not None
     assert (origin.phone, origin.name) == (store.phone_id(), "Åse")
     assert started <= origin.at <= int(time.time())
-    assert host.this_phone == origin.phone
+    assert host.writes.this_phone == origin.phone
     # The phone's id is made once and kept.
     assert store.settings()["phone_id"] == origin.phone
 
@@ -130,11 +130,11 @@ def test_a_round_recorded_here_says_this_phone_its_name_and_when(
 def test_a_joined_phones_round_says_its_phone_not_the_hosts(
     store: Store, gate: ShareGate, host: AppState
 ) -> None:
-    match_id = host.add_match(Match.new("crazy-eights", ["Ada", "Bo"])) or ""
+    match_id = host.writes.add_match(Match.new("crazy-eights", ["Ada", "Bo"])) or ""
     phone = _phone(store, gate)
     host.let_record("phone", True)
     first = store.load_match(match_id)
     assert phone.save_match(match_id, first.record_round("Bo", {"Ada": 5}), base=first)
     (origin,) = [r.origin for r in store.load_match(match_id).rounds]
     assert origin is not None and origin.name == "Bo"
-    assert origin.phone == phone.this_phone != host.this_phone
+    assert origin.phone == phone.writes.this_phone != host.writes.this_phone

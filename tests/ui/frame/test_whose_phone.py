@@ -67,7 +67,7 @@ def test_a_phone_that_joined_a_shared_table_picks_its_player_for_the_hosts_list(
     gate = ShareGate(True, new_code=lambda: "123456")
     phone = AppState.load(store, gate, session_id="p", client_ip="198.51.100.7")
     assert whose_phone(EN, phone, None, "m", PLAYERS) is None
-    assert phone.join("123456") is None
+    assert phone.access.join("123456") is None
     control = whose_phone(EN, phone, None, "m", PLAYERS)
     buttons = {
         str(c.content): c for c in walk(control) if isinstance(c, ft.OutlinedButton)

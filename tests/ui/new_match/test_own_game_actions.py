@@ -17,9 +17,9 @@ def _table() -> tuple[Store, AppState, AppState]:
     store = Store.in_memory()
     gate = ShareGate(True, new_code=lambda: "123456")
     host = AppState.load(store, gate, session_id="host", client_ip="127.0.0.1")
-    assert host.save_own_game(OwnGameDraft().set(name="Switch").definition())
+    assert host.writes.save_own_game(OwnGameDraft().set(name="Switch").definition())
     phone = AppState.load(store, gate, session_id="phone", client_ip=PHONE_IP)
-    assert phone.join("123456") is None
+    assert phone.access.join("123456") is None
     host.let_record("phone", True)
     return store, host, phone
 

@@ -137,7 +137,7 @@ def test_a_phone_whose_recording_was_taken_away_has_a_way_out_everywhere(
 
     def joined_then_viewer(session_id: str) -> None:
         guest = AppState.load(store, gate, session_id=session_id, client_ip=phone)
-        assert guest.join("123 456", "") is None
+        assert guest.access.join("123 456", "") is None
         host.let_record(session_id, True)
         host.let_record(session_id, False)
 
@@ -160,7 +160,7 @@ def test_a_round_being_entered_when_another_phone_ended_the_match_is_told_of() -
     tab = AppState.load(store)
     entry = Entry.start(match, None)
     entry = replace(entry, draft=entry.draft.choose_out("Bo").add_card("Ada", "3"))
-    tab.keep_draft(match_id, None, entry.record())
+    tab.drafts.keep_draft(match_id, None, entry.record())
     # Another phone saves the round that ends the match.
     ended = match.record_round("Ada", {"Bo": {"8": 1}})
     assert ended.is_over

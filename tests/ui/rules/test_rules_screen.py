@@ -21,7 +21,7 @@ def test_rules_opens_on_the_game_chosen_last_not_the_match_played_last(
     state: AppState,
 ) -> None:
     assert game_to_open(state, None, []) == "crazy-eights"
-    assert state.add_match(Match.new("uno", ["Ada", "Bo"])) is not None
+    assert state.writes.add_match(Match.new("uno", ["Ada", "Bo"])) is not None
     assert game_to_open(state, None, []) == "uno"
     # Vändåtta picked on Rules: the tab opens on it, though Uno is being played.
     state.choose_game("vandatta")
@@ -35,7 +35,7 @@ def test_rules_opens_on_the_game_chosen_last_not_the_match_played_last(
 def test_a_new_session_opens_on_the_game_of_the_match_started_last(
     state: AppState,
 ) -> None:
-    assert state.add_match(Match.new("vandatta", ["Ada", "Bo"])) is not None
+    assert state.writes.add_match(Match.new("vandatta", ["Ada", "Bo"])) is not None
     # The stored last game is the host's: another session of the host starts there.
     fresh = AppState.load(state.store)
     assert game_to_open(fresh, None, []) == "vandatta"
@@ -54,10 +54,10 @@ def test_a_phone_opens_rules_on_the_match_it_started_not_the_hosts() -> None:
     gate = ShareGate(True, new_code=lambda: "123456")
     host = AppState.load(store, gate, session_id="host", client_ip="127.0.0.1")
     phone = AppState.load(store, gate, session_id="phone", client_ip="198.51.100.7")
-    assert phone.join("123 456", "Bo") is None
+    assert phone.access.join("123 456", "Bo") is None
     host.let_record("phone", True)
-    assert host.add_match(Match.new("uno", ["Ada", "Bo"])) is not None
+    assert host.writes.add_match(Match.new("uno", ["Ada", "Bo"])) is not None
     # The phone starts Vändåtta: the host's stored last game stays Uno.
-    assert phone.add_match(Match.new("vandatta", ["Ada", "Bo"])) is not None
+    assert phone.writes.add_match(Match.new("vandatta", ["Ada", "Bo"])) is not None
     assert game_to_open(phone, None, []) == "vandatta"
     assert game_to_open(host, None, []) == "uno"

@@ -177,7 +177,7 @@ def test_new_code_asks_first_and_the_phones_it_sends_back_are_told_why() -> None
 
     def joined_then_sent_back(session_id: str) -> None:
         phone = AppState.load(host.store, gate, session_id=session_id, client_ip=ip)
-        assert phone.join("123 456", "Bo") is None
+        assert phone.access.join("123 456", "Bo") is None
         joined.append(session_id)
         # Cancel: the phone stays at the table.
         _tap_new_code(host, confirm=False)
