@@ -79,6 +79,8 @@ class AppState:
     keep_awake: bool = True
     phone_name: str = ""
     """Whose phone this is, as Settings says ("" for nobody's)."""
+    name_put_off: bool = False
+    """Not now to "Whose phone is this?": not asked again this session."""
     revision: int = 0
     problems: tuple[Problem, ...] = ()
     handed: StoredMatch | StoreError | None = None

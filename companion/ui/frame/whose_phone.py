@@ -22,8 +22,9 @@ def whose_phone(
     """On a phone with no name yet that follows `match_id` live, or has
     joined the table it is on, one button per player: the one tapped is
     whose phone this is, kept as if typed in Settings, and told to the phone
-    followed or the host's list of joined phones. None otherwise."""
-    if state.phone_name:
+    followed or the host's list of joined phones; Not now asks no more this
+    session. None otherwise."""
+    if state.phone_name or state.name_put_off:
         return None
     guest = following.guest if following is not None else None
     if guest is None or guest.copy_id != match_id or not guest.live_now:
@@ -35,6 +36,11 @@ def whose_phone(
     def pick(name: str) -> None:
         if state.settings.set_phone_name(name) and guest is not None:
             guest.tell_name(name)
+
+    def put_off() -> None:
+        # A phone that is nobody's at the table (a spectator's) is not
+        # asked on every scoreboard; Settings still names it.
+        state.name_put_off = True
 
     return ft.Column(
         [
@@ -53,6 +59,13 @@ def whose_phone(
                         on_click=lambda _, p=player: pick(p),
                     )
                     for player in players
+                ]
+                + [
+                    ft.TextButton(
+                        t.gettext("Not now"),
+                        height=TARGET,
+                        on_click=lambda _: put_off(),
+                    )
                 ],
                 wrap=True,
                 spacing=8,

@@ -75,3 +75,21 @@ def test_a_phone_that_joined_a_shared_table_picks_its_player_for_the_hosts_list(
     buttons["Bo"].on_click(None)
     assert [guest.name for guest in gate.guests()] == ["Bo"]
     assert store.settings()["phone_name"] == ""
+
+
+def test_not_now_asks_no_more_this_session_and_names_nobody() -> None:
+    store = Store.in_memory()
+    state, following = AppState.load(store), _Following()
+    control = whose_phone(EN, state, cast(Following, following), "m", PLAYERS)
+    (not_now,) = [
+        c
+        for c in walk(control)
+        if isinstance(c, ft.TextButton) and str(c.content) == "Not now"
+    ]
+    not_now.on_click(None)
+    assert whose_phone(EN, state, cast(Following, following), "m", PLAYERS) is None
+    assert store.settings()["phone_name"] == ""
+    assert following.guest.told == []
+    # Another session on the phone (the app opened again) asks again.
+    again = AppState.load(store)
+    assert whose_phone(EN, again, cast(Following, following), "m", PLAYERS)
