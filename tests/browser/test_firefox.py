@@ -2,7 +2,9 @@
 Marionette; English asked for), one journey on one profile as one person's
 phone: a first visit, a hand-over link opened into the tab that shows the
 app, a round by taps, a reload, a browser restart that starts Python from the
-snapshot with the match intact, and a hand-over link opened fresh.
+snapshot with the match intact, and a hand-over link opened fresh; then the
+served app (the `companion` server): its first screen, a round by taps, a
+reload.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from conftest import StaticServer
+from conftest import Server, StaticServer
 from firefox_phone import FirefoxPhone
 from scripted_phone import (
     CAME,
@@ -65,3 +67,19 @@ def test_the_site_keeps_a_round_by_taps_across_a_reload_and_a_restart(
     phone.tap(RESUME)
     see_standings(phone, *AFTER_TWO_ROUNDS)
     assert phone.html_attribute(START_ATTRIBUTE) == "snapshot"
+
+
+def test_the_served_app_keeps_a_round_by_taps_across_a_reload(
+    phone: FirefoxPhone, started_match_server: Server
+) -> None:
+    phone.open(started_match_server.url + "/")
+    phone.see("Matches", "tab")
+    phone.tap(RESUME)
+    # Cy goes out; Ada holds a king (10), Bo an eight (50).
+    record_a_round(phone, "Cy", {"Ada": ["K"], "Bo": ["8"]})
+    served = ("1. Cy: 0 points", "2. Ada: 10 points", "3. Bo: 50 points")
+    see_standings(phone, *served)
+    phone.mark_the_page()
+    phone.reload()
+    assert not phone.still_the_marked_page()
+    see_standings(phone, *served)
