@@ -147,6 +147,11 @@ WORKAROUNDS = (
         "its CDN runtime answered by a local stub",
     ),
     Workaround(
+        "companion.ui.frame.semantic_tap",
+        f"Flet {FLET}'s web client, gated",
+        "a Semantics node's tap handler named on_click, the name its client reads",
+    ),
+    Workaround(
         "companion.ui.frame.shell",
         f"Flet {FLET}'s web client, not gated",
         "a View per route (its key): one changed in place is blanked",

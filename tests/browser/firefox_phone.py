@@ -85,6 +85,10 @@ class FirefoxPhone(ScriptedPhone):
         changed: the page stays, as in a browser)."""
         self._client().navigate(url)
 
+    def reload(self) -> None:
+        """The browser's reload button; returns once the page has loaded."""
+        self._client().refresh()
+
     def back(self) -> None:
         """The browser's back button."""
         self._client().go_back()

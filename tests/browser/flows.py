@@ -85,15 +85,8 @@ def record_round(
     save: bool = True,
 ) -> None:
     """From the scoreboard: Record round, who went out, cards by taps, Save."""
-    table.tap("Record round")
-    table.tap(went_out if went_out is not None else "Nobody went out")
-    first = True
-    for player, cards in hands.items():
-        if not first:
-            table.tap(f"Next: {player}")
-        first = False
-        for face in cards:
-            table.tap(f"Add {card_name(ENGLISH, face)} to {player}")
+    for name in round_taps(went_out, hands):
+        table.tap(name)
     if save:
         save_button = table.button("Save round")
         save_button.wait_for()
@@ -104,6 +97,18 @@ def record_round(
         )
         table.tap("Save round")
         table.button("Record round").or_(table.button("Rematch")).first.wait_for()
+
+
+def round_taps(went_out: str | None, hands: Mapping[str, Sequence[str]]) -> list[str]:
+    """The buttons a person taps from the scoreboard to enter a round, Save
+    round left out: Record round, who went out, then each hand's cards (Next
+    to each hand after the first)."""
+    taps = ["Record round", went_out if went_out is not None else "Nobody went out"]
+    for place, (player, cards) in enumerate(hands.items()):
+        if place:
+            taps.append(f"Next: {player}")
+        taps += [f"Add {card_name(ENGLISH, face)} to {player}" for face in cards]
+    return taps
 
 
 def join_code(host: Table) -> str:

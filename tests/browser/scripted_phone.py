@@ -15,7 +15,10 @@ import json
 import os
 import subprocess
 import time
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
+
+from flows import round_taps
 
 from companion.engine.match import Match
 from companion.storage.match_link import match_link
@@ -47,6 +50,19 @@ _FIND = """
   return exact || found || null;
 })
 """
+_TAP = """
+((name, role, before) => {
+  const named = [...document.querySelectorAll(`[role="${role}"]`)].find((element) =>
+    (element.getAttribute('aria-label') || element.textContent)
+      .replace(/\\s+/g, ' ').trim() === name);
+  if (!named || named.getAttribute('aria-disabled') === 'true') { return null; }
+  const box = named.getBoundingClientRect();
+  const now = [box.x, box.y, box.width, box.height].join();
+  if (now !== before) { return now; }
+  named.click();
+  return true;
+})
+"""
 
 
 class ScriptedPhone:
@@ -62,33 +78,55 @@ class ScriptedPhone:
         """The JSON value of `script`, an expression, in the page."""
         raise NotImplementedError
 
-    def _found(self, text: str, role: str, then: str = "true") -> bool:
+    def _found(self, text: str, role: str) -> bool:
         self.run(_SEMANTICS)
         found = f"{_FIND}({json.dumps(text)}, {json.dumps(role)})"
-        return self.run(f"(f => f ? ({then}) : false)({found})") is True
+        return self.run(f"{found} !== null") is True
 
     def see(self, text: str, role: str = "", wait_s: float = WAIT_S) -> None:
         """Wait until the page shows `text` (in the words or labels of `role`)."""
-        self._until(text, role, "true", wait_s)
+        self._until(text, lambda _: self._found(text, role), wait_s)
 
     def tap(self, text: str, role: str = "button", wait_s: float = WAIT_S) -> None:
-        """Wait until the page shows `text` in a `role`, then tap it."""
-        # A button shown greyed out (Save round before the round is whole) is
-        # waited for, as a person would.
-        tapped = "f.getAttribute('aria-disabled') !== 'true' && (f.click(), true)"
-        self._until(text, role, tapped, wait_s)
+        """Wait until the page shows a `role` named `text`, enabled and standing
+        still, then tap it."""
 
-    def _until(self, text: str, role: str, then: str, wait_s: float) -> None:
+        # Named exactly, as the Chromium tests' get_by_role(exact=True): a part
+        # of a name also matches other controls ("Bo" the scoreboard's round
+        # line "Round 1 · Ada went out Ada 0 · Bo +50 …", still there while the
+        # next screen comes). A button shown greyed out (Save round before the
+        # round is whole) is waited for, as a person would. Standing still: two
+        # looks a poll apart find it in the same place (a screen sliding in is
+        # tapped once it has come).
+        def look(before: object) -> object:
+            self.run(_SEMANTICS)
+            args = ", ".join(json.dumps(a) for a in (text, role, before))
+            return self.run(f"{_TAP}({args})")
+
+        self._until(text, look, wait_s)
+
+    def _until(
+        self, text: str, look: Callable[[object], object], wait_s: float
+    ) -> None:
+        """Look until `look` says True; each look is given what the last said."""
         deadline = time.monotonic() + wait_s
+        said: object = None
         while time.monotonic() < deadline:
             with contextlib.suppress(AssertionError):
-                if self._found(text, role, then):
+                said = look(said)
+                if said is True:
                     return
             time.sleep(0.25)
         raise AssertionError(
             f"{type(self).__name__} never showed {text!r}; "
             f"console: {self.console[-20:]}"
         )
+
+    def html_attribute(self, name: str, wait_s: float = WAIT_S) -> str:
+        """The value of the page's <html> attribute `name`, once it has one."""
+        script = f"document.documentElement.getAttribute({json.dumps(name)})"
+        self._until(name, lambda _: self.run(script) is not None, wait_s)
+        return str(self.run(script))
 
     def mark_the_page(self) -> None:
         """Mark the page shown now (on its <html>: a script's own variables
@@ -137,3 +175,20 @@ def take_a_link_into_the_open_tab(phone: ScriptedPhone, link: str) -> None:
     assert phone.still_the_marked_page()
     phone.tap("Add this match")
     phone.see("Match added.")
+
+
+def record_a_round(
+    phone: ScriptedPhone, went_out: str, hands: Mapping[str, Sequence[str]]
+) -> None:
+    """From the scoreboard, enter a round by taps (flows.round_taps) and save
+    it; back on the scoreboard."""
+    for name in round_taps(went_out, hands):
+        phone.tap(name)
+    phone.tap("Save round")
+    phone.see("Record round", "button")
+
+
+def see_standings(phone: ScriptedPhone, *lines: str) -> None:
+    """Wait for each scoreboard line ("1. Ada: 10 points")."""
+    for line in lines:
+        phone.see(line)

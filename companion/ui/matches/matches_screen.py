@@ -12,6 +12,7 @@ from companion.ui.frame import format as fmt
 from companion.ui.frame.handover import use_handover
 from companion.ui.frame.live_line import live_line
 from companion.ui.frame.render_guard import guarded_screen
+from companion.ui.frame.semantic_tap import tappable
 from companion.ui.frame.shell import empty_state, navigate, screen, section_title
 from companion.ui.frame.state import use_app
 from companion.ui.frame.state_drafts import HalfEntered
@@ -71,7 +72,7 @@ def _match_tile(
         label = t.gettext("Open {game} of {date}").format(game=game, date=date)
         icon = ft.Icons.EMOJI_EVENTS_OUTLINED
     return ft.Card(
-        content=ft.Semantics(
+        content=tappable(
             label=label,
             button=True,
             on_tap=lambda: navigate(f"/match/{summary.id}"),

@@ -10,6 +10,7 @@ import flet as ft
 from companion.engine.games import CardSet
 from companion.ui.frame import format as fmt
 from companion.ui.frame.render_guard import guarded_part
+from companion.ui.frame.semantic_tap import tappable
 from companion.ui.frame.theme import KEY_HEIGHT, KEY_WIDTH, TARGET
 from companion.words.i18n import Translator
 
@@ -36,7 +37,7 @@ def CardKeys(
         short = fmt.face_short(t, face, cards)
         wide = len(short) > 2
         keys.append(
-            ft.Semantics(
+            tappable(
                 label=t.gettext("Add {card} to {name}").format(
                     card=fmt.face_name(t, face, cards=cards), name=player
                 ),
@@ -87,7 +88,7 @@ def HandChip(
 ) -> ft.Control:
     """One chip of a hand ("K ×2", named as the card set calls it); a tap on it
     removes one card of that face."""
-    return ft.Semantics(
+    return tappable(
         # TRANSLATORS: {card} is one card with its numeral, "one king"; the
         # form follows {count}, the cards of that face the player holds.
         label=t.ngettext(
