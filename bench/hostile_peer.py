@@ -160,10 +160,11 @@ def attacked(
     _, warmed, _ = phase(victim, seconds / 2, None)
     memory.add("warm-up (not scored): growth", warmed)
     worst, cut = 0.0, None
-    flooded: list[float] = []
+    grown: dict[str, float] = {}
     for label, rate in PHASES.items():
         flood = None if not rate else lambda r=rate: hostile.flood(pool, seconds, r)
         taps, grew, peak = phase(victim, seconds, flood)
+        grown[label] = grew
         table.add_all(f"{label}: tap", taps)
         memory.add(f"{label}: growth", grew)
         memory.add(f"{label}: peak over before", peak)
@@ -174,16 +175,13 @@ def attacked(
                 f" large to send, {sent['closed']} into the closed link"
             )
             worst = max(worst, max(taps))
-            flooded.append(grew)
             cut = sent["cutAfter"] if label == "5x" else cut
         figure(f"{name}: tap at {label}, median", statistics.median(taps), "ms")
         figure(f"{name}: memory growth at {label}", grew, "MB")
     table.print()
     memory.print()
-    floor = statistics.mean(
-        memory.rows[f"{label}: growth"][0] for label in ("floor", "floor again")
-    )
-    growth = max(flooded) - floor
+    floor = statistics.mean(grown[label] for label, rate in PHASES.items() if not rate)
+    growth = max(grown[label] for label, rate in PHASES.items() if rate) - floor
     unchanged = store_files(victim.table.page) == before
     cut_text = "never" if cut is None else f"{cut:.1f} s into the 5x flood"
     print(f"{name}: link closed {cut_text}; store unchanged: {unchanged}")
