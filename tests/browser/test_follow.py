@@ -315,3 +315,11 @@ def test_six_phones_follow_every_round_and_one_back_catches_up(
         dropped.standing(2, "Lia", 12)
         dropped.standing(3, "Max", 53)
         dropped.shot("follow-sixth-phone-caught-up")
+        # A spectator's phone, nobody's at the table: not asked again.
+        asked = (
+            "Whose phone is this? Tap your name: the host's list of phones shows it."
+        )
+        dropped.see(asked)
+        dropped.tap("Not now")
+        dropped.gone(asked)
+        dropped.see("Round 3 · Ned went out")
